@@ -1,0 +1,1 @@
+"""The CUBIRI Games Django project."""

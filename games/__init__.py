@@ -1,0 +1,1 @@
+"""CUBIRI games: the shared app (core), one Django app per game, and the pure rules package."""

@@ -1,0 +1,97 @@
+"""Staff moderation: hide or unhide results, rename and ban players, open any replay."""
+
+from django.contrib import admin, messages
+from django.db.models import QuerySet
+from django.http import HttpRequest
+from django.utils.html import format_html
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
+
+from games.core.models import Game, Player, Result
+
+
+def replay_link(game: Game) -> str:
+    return format_html('<a href="{}">{}</a>', game.replay_url(), _("replay"))
+
+
+@admin.register(Result)
+class ResultAdmin(admin.ModelAdmin):
+    list_display = ("nickname", "kind", "board_key", "score", "turns", "powers_used",
+                    "stones_left", "finished_at", "hidden", "replay")
+    list_filter = ("kind", "board_key", "hidden")
+    search_fields = ("nickname",)
+    date_hierarchy = "finished_at"
+    actions = ("hide", "unhide")
+    readonly_fields = ("game", "kind", "board_key", "player", "score", "turns", "powers_used",
+                       "stones_left", "finished_at", "replay")
+    fields = ("nickname", "hidden", *readonly_fields)
+
+    @admin.display(description=_("replay"))
+    def replay(self, result: Result) -> str:
+        return replay_link(result.game)
+
+    @admin.action(description=_("Hide the selected results from the leaderboards"))
+    def hide(self, request: HttpRequest, queryset: QuerySet[Result]) -> None:
+        count = queryset.update(hidden=True)
+        self.message_user(request, ngettext("%d result hidden.", "%d results hidden.", count) % count)
+
+    @admin.action(description=_("Show the selected results on the leaderboards again"))
+    def unhide(self, request: HttpRequest, queryset: QuerySet[Result]) -> None:
+        count = queryset.update(hidden=False)
+        self.message_user(request, ngettext("%d result shown.", "%d results shown.", count) % count)
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False  # results come only from finished games
+
+    def has_delete_permission(self, request: HttpRequest, obj: Result | None = None) -> bool:
+        return False  # hide instead: a deleted result loses the game's record
+
+
+@admin.register(Player)
+class PlayerAdmin(admin.ModelAdmin):
+    list_display = ("id", "nickname", "banned", "created_at")
+    list_filter = ("banned",)
+    search_fields = ("nickname",)
+    fields = ("nickname", "banned", "created_at")
+    readonly_fields = ("created_at",)
+    actions = ("ban", "unban")
+
+    @admin.action(description=_("Ban the selected players (hide all their results)"))
+    def ban(self, request: HttpRequest, queryset: QuerySet[Player]) -> None:
+        for player in queryset:
+            player.ban()
+        self.message_user(request, _("Players banned; their results are hidden."),
+                          messages.SUCCESS)
+
+    @admin.action(description=_("Lift the ban (results stay hidden until unhidden)"))
+    def unban(self, request: HttpRequest, queryset: QuerySet[Player]) -> None:
+        queryset.update(banned=False)
+
+    def save_model(self, request: HttpRequest, obj: Player, form, change: bool) -> None:  # type: ignore[no-untyped-def]
+        super().save_model(request, obj, form, change)
+        if obj.banned:
+            obj.ban()
+
+    def has_delete_permission(self, request: HttpRequest, obj: Player | None = None) -> bool:
+        return False
+
+
+@admin.register(Game)
+class GameAdmin(admin.ModelAdmin):
+    list_display = ("id", "kind", "board_key", "player", "status", "version", "created_at",
+                    "finished_at", "replay")
+    list_filter = ("kind", "status", "board_key")
+    search_fields = ("player__nickname", "seed_hash")
+    readonly_fields = ("kind", "player", "options", "board_key", "seed_hash", "status",
+                       "version", "created_at", "finished_at", "replay")
+    fields = readonly_fields
+
+    @admin.display(description=_("replay"))
+    def replay(self, game: Game) -> str:
+        return replay_link(game) if not game.is_active else "—"
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Game | None = None) -> bool:
+        return False

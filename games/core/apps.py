@@ -1,0 +1,9 @@
+from django.apps import AppConfig
+
+
+class CoreConfig(AppConfig):
+    """What every game shares: players, stored games, results, leaderboards, replays."""
+
+    name = "games.core"
+    label = "core"
+    verbose_name = "CUBIRI"

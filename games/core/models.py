@@ -1,0 +1,284 @@
+"""Players, stored games with their ordered actions, and leaderboard results.
+
+A game is stored so that it can always be replayed: its secret seed, its options and the
+ordered list of accepted actions rebuild every state through the rules package. The snapshot,
+the random generator's state and the version are a cache for speed and the lock for races.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+import secrets
+import struct
+from collections.abc import Iterator
+from typing import Any
+
+from django.db import models, transaction
+from django.db.models import Q
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from games.core.kinds import GameKind, get_kind
+
+_MT_WORDS = 625  # Mersenne Twister state: 624 words plus the position
+
+
+def pack_rng(rng: random.Random) -> bytes:
+    version, internal, gauss_next = rng.getstate()
+    assert version == 3 and gauss_next is None and len(internal) == _MT_WORDS
+    return struct.pack(f"<{_MT_WORDS}I", *internal)
+
+
+def unpack_rng(data: bytes) -> random.Random:
+    rng = random.Random()
+    rng.setstate((3, struct.unpack(f"<{_MT_WORDS}I", bytes(data)), None))
+    return rng
+
+
+def seed_hash(seed: str) -> str:
+    return hashlib.sha256(seed.encode()).hexdigest()
+
+
+class Player(models.Model):
+    """A visitor, bound to their session; nobody signs up."""
+
+    nickname = models.CharField(_("nickname"), max_length=24, blank=True)
+    banned = models.BooleanField(
+        _("banned"), default=False, help_text=_("All results of a banned player are hidden.")
+    )
+    created_at = models.DateTimeField(_("created"), default=timezone.now)
+
+    class Meta:
+        verbose_name = _("player")
+        verbose_name_plural = _("players")
+
+    def __str__(self) -> str:
+        return self.display_name
+
+    @property
+    def display_name(self) -> str:
+        return self.nickname or _("Player %(number)d") % {"number": self.pk}
+
+    def ban(self) -> None:
+        with transaction.atomic():
+            Player.objects.filter(pk=self.pk).update(banned=True)
+            self.results.update(hidden=True)
+        self.banned = True
+
+
+class StaleVersion(Exception):
+    """The move was made on a board that is no longer the current one."""
+
+
+class GameOver(Exception):
+    """The game has ended; no more moves."""
+
+
+class Game(models.Model):
+    class Status(models.TextChoices):
+        ACTIVE = "active", _("active")
+        FINISHED = "finished", _("finished")
+        ABANDONED = "abandoned", _("abandoned")
+
+    kind = models.CharField(_("game"), max_length=20, db_index=True)
+    player = models.ForeignKey(
+        Player, on_delete=models.PROTECT, related_name="games", verbose_name=_("player")
+    )
+    options = models.JSONField(_("options"), default=dict)
+    board_key = models.CharField(_("board"), max_length=30, blank=True)
+    seed = models.CharField(_("seed"), max_length=64, editable=False)
+    seed_hash = models.CharField(_("seed SHA-256"), max_length=64, editable=False)
+    status = models.CharField(
+        _("status"), max_length=10, choices=Status.choices, default=Status.ACTIVE
+    )
+    version = models.PositiveIntegerField(_("version"), default=0)
+    snapshot = models.JSONField(_("snapshot"), default=dict)
+    rng_state = models.BinaryField(editable=False)
+    created_at = models.DateTimeField(_("started"), default=timezone.now)
+    updated_at = models.DateTimeField(_("updated"), auto_now=True)
+    finished_at = models.DateTimeField(_("ended"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("game")
+        verbose_name_plural = _("games")
+        indexes = [models.Index(fields=["player", "kind", "status"])]
+
+    def __str__(self) -> str:
+        return f"{self.kind} #{self.pk}"
+
+    # --- starting ----------------------------------------------------------------------------
+    @classmethod
+    def start(cls, player: Player, kind: GameKind, options: Any) -> Game:
+        """Deal a new game (abandoning the player's running game of that kind)."""
+        seed = secrets.token_hex(32)
+        rng = random.Random(seed)
+        state = kind.new_state(options, rng)
+        with transaction.atomic():
+            now = timezone.now()
+            cls.objects.filter(player=player, kind=kind.key, status=cls.Status.ACTIVE).update(
+                status=cls.Status.ABANDONED, finished_at=now
+            )
+            game = cls.objects.create(
+                kind=kind.key,
+                player=player,
+                options=options.to_dict(),
+                board_key=kind.board_key(options),
+                seed=seed,
+                seed_hash=seed_hash(seed),
+                snapshot=kind.dump_state(state),
+                rng_state=pack_rng(rng),
+            )
+            if kind.is_finished(state):
+                game._finish(kind, state, now)
+        return game
+
+    # --- reading -----------------------------------------------------------------------------
+    @property
+    def kind_obj(self) -> GameKind:
+        return get_kind(self.kind)
+
+    @property
+    def state(self) -> Any:
+        return self.kind_obj.load_state(self.snapshot)
+
+    @property
+    def is_active(self) -> bool:
+        return self.status == self.Status.ACTIVE
+
+    @property
+    def seed_revealed(self) -> bool:
+        return self.status != self.Status.ACTIVE
+
+    def get_absolute_url(self) -> str:
+        return reverse(f"{self.kind}:play", args=[self.pk])
+
+    def replay_url(self) -> str:
+        return reverse("core:replay", args=[self.pk])
+
+    def replay_states(self) -> Iterator[Any]:
+        """The state after each accepted action, from the seed: the 0th is the opening."""
+        kind = self.kind_obj
+        options = kind.options_from_dict(self.options)
+        rng = random.Random(self.seed)
+        state = kind.new_state(options, rng)
+        yield state
+        for action in self.actions.order_by("number"):
+            state = kind.apply(state, kind.action_from_dict(action.payload), rng)
+            yield state
+
+    # --- writing a move ----------------------------------------------------------------------
+    def apply_action(self, action: Any, expected_version: int) -> Any:
+        """Apply one action atomically at `expected_version`; return the new state.
+
+        Raises StaleVersion (someone moved first), GameOver, or the rules' IllegalMove;
+        in each case nothing is written.
+        """
+        kind = self.kind_obj
+        with transaction.atomic():
+            # SQLite's IMMEDIATE transactions already hold the write lock; PostgreSQL needs it.
+            game = Game.objects.select_for_update().get(pk=self.pk)
+            if game.status != Game.Status.ACTIVE:
+                raise GameOver
+            if game.version != expected_version:
+                raise StaleVersion
+            rng = unpack_rng(game.rng_state)
+            state = kind.apply(kind.load_state(game.snapshot), action, rng)
+            game.version += 1
+            Action.objects.create(game=game, number=game.version, payload=action.to_dict())
+            game.snapshot = kind.dump_state(state)
+            game.rng_state = pack_rng(rng)
+            fields = ["version", "snapshot", "rng_state", "updated_at"]
+            if kind.is_finished(state):
+                game._finish(kind, state, timezone.now())
+                fields += ["status", "finished_at"]
+            game.save(update_fields=fields)
+        self.refresh_from_db()
+        return state
+
+    def _finish(self, kind: GameKind, state: Any, when: Any) -> None:
+        self.status = Game.Status.FINISHED
+        self.finished_at = when
+        if self.pk:
+            Game.objects.filter(pk=self.pk).update(status=self.status, finished_at=when)
+        fields = kind.result(state, kind.options_from_dict(self.options))
+        if fields is not None:
+            Result.objects.create(
+                game=self,
+                kind=self.kind,
+                player=self.player,
+                nickname=self.player.display_name,
+                hidden=self.player.banned,
+                finished_at=when,
+                **fields.__dict__,
+            )
+
+
+class Action(models.Model):
+    """One accepted action of a game; (game, number) is unique, so no move is ever doubled."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="actions")
+    number = models.PositiveIntegerField()
+    payload = models.JSONField()
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["game", "number"], name="one_action_per_number")
+        ]
+        ordering = ["game", "number"]
+
+    def __str__(self) -> str:
+        return f"{self.game} · {self.number}"
+
+
+class ResultQuerySet(models.QuerySet["Result"]):
+    def visible(self) -> ResultQuerySet:
+        return self.filter(hidden=False)
+
+    def board(self, kind: GameKind, board_key: str) -> ResultQuerySet:
+        return self.visible().filter(kind=kind.key, board_key=board_key).order_by(*kind.ranking)
+
+
+class Result(models.Model):
+    """One leaderboard row per finished ranked game, with its ranking fields denormalised."""
+
+    game = models.OneToOneField(Game, on_delete=models.PROTECT, related_name="result")
+    kind = models.CharField(_("game"), max_length=20)
+    board_key = models.CharField(_("board"), max_length=30)
+    player = models.ForeignKey(
+        Player, on_delete=models.PROTECT, related_name="results", verbose_name=_("player")
+    )
+    nickname = models.CharField(_("nickname"), max_length=24)
+    score = models.DecimalField(_("score"), max_digits=12, decimal_places=1)
+    turns = models.PositiveIntegerField(_("turns"), null=True, blank=True)
+    powers_used = models.PositiveIntegerField(_("powers used"), null=True, blank=True)
+    stones_left = models.PositiveIntegerField(_("stones left"), null=True, blank=True)
+    finished_at = models.DateTimeField(_("finished"), db_index=True)
+    hidden = models.BooleanField(_("hidden"), default=False)
+
+    objects = ResultQuerySet.as_manager()
+
+    class Meta:
+        verbose_name = _("result")
+        verbose_name_plural = _("results")
+        indexes = [
+            models.Index(fields=["kind", "board_key", "hidden", "-score"]),
+            models.Index(fields=["kind", "board_key", "hidden", "turns"]),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.nickname}: {self.score}"
+
+    def rank(self, kind: GameKind) -> int:
+        """1 + the number of visible results of this board ranked strictly before this one."""
+        before = Q(pk__in=[])
+        equal = Q()
+        for field in kind.ranking:
+            name = field.lstrip("-")
+            value = getattr(self, name)
+            better = Q(**{f"{name}__{'gt' if field.startswith('-') else 'lt'}": value})
+            before |= equal & better
+            equal &= Q(**{name: value})
+        return Result.objects.visible().filter(before, kind=kind.key, board_key=self.board_key).count() + 1

@@ -1,0 +1,92 @@
+"""One move, end to end: parse the form, apply through the rules, answer htmx or plain POST."""
+
+from collections.abc import Callable
+from typing import Any, Protocol
+
+from django import forms
+from django.http import Http404, HttpRequest, HttpResponse
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
+from games.core.kinds import GameKind
+from games.core.models import Game, GameOver, StaleVersion
+from games.core.players import get_player
+from games.rules import IllegalMove
+
+STALE_MESSAGE = _(
+    "That move was made on an old board (another tab or a double tap moved first). "
+    "Nothing was changed; here is the current board."
+)
+OVER_MESSAGE = _("This game has ended; start a new one.")
+
+
+class MoveForm(forms.Form):
+    """Every move carries the version of the board it was made on."""
+
+    version = forms.IntegerField(min_value=0, widget=forms.HiddenInput)
+
+
+class Render(Protocol):
+    def __call__(
+        self, request: HttpRequest, game: Game, *, error: str = "", status: int = 200
+    ) -> HttpResponse: ...
+
+
+def player_game(request: HttpRequest, game_id: int, kind: GameKind) -> Game:
+    """The visitor's own game of this kind; anybody else's is 404."""
+    player = get_player(request)
+    game = Game.objects.filter(pk=game_id, kind=kind.key).first()
+    if game is None or player is None or game.player_id != player.pk:
+        raise Http404("No such game.")
+    return game
+
+
+def rules_message(error: IllegalMove) -> str:
+    """The rules' message in the visitor's language."""
+    template = gettext(error.template)
+    return template % error.params if error.params else template
+
+
+def form_message(form: forms.Form) -> str:
+    for field, errors in form.errors.items():
+        label = form.fields[field].label if field in form.fields else ""
+        return f"{label}: {errors[0]}" if label else str(errors[0])
+    return gettext("The move could not be read.")
+
+
+def submit_move(
+    request: HttpRequest,
+    game: Game,
+    form: forms.Form,
+    to_action: Callable[[dict[str, Any]], Any],
+    render: Render,
+) -> HttpResponse:
+    """Validate `form`, apply its action at the form's version, and answer.
+
+    Success: the board partial (htmx) or 303 to the game page (plain POST).
+    Malformed or illegal: 400 with the message; stale: 409 with the current board;
+    in each refused case the game is left exactly as it was.
+    """
+    if not form.is_valid():
+        return render(request, game, error=form_message(form), status=400)
+    try:
+        action = to_action(form.cleaned_data)
+        game.apply_action(action, form.cleaned_data["version"])
+    except StaleVersion:
+        game.refresh_from_db()
+        return render(request, game, error=str(STALE_MESSAGE), status=409)
+    except GameOver:
+        game.refresh_from_db()
+        return render(request, game, error=str(OVER_MESSAGE), status=400)
+    except IllegalMove as error:
+        return render(request, game, error=rules_message(error), status=400)
+    if request.htmx:  # type: ignore[attr-defined]
+        return render(request, game)
+    return see_other(game.get_absolute_url())
+
+
+def see_other(url: str) -> HttpResponse:
+    """303 See Other: after a plain POST the browser GETs the page again."""
+    response = HttpResponse(status=303)
+    response["Location"] = url
+    return response

@@ -1,0 +1,138 @@
+"""The shared pages: home, nickname, rules, leaderboards, a player's records, replays."""
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.template import TemplateDoesNotExist
+from django.template.loader import select_template
+from django.utils.translation import get_language
+from django.views.decorators.http import require_GET, require_POST
+
+from games.core.forms import NicknameForm
+from games.core.kinds import GameKind, all_kinds, get_kind
+from games.core.models import Game, Result
+from games.core.moves import see_other
+from games.core.players import ensure_player, get_player
+
+TOP = 100
+
+
+def kind_or_404(key: str) -> GameKind:
+    try:
+        return get_kind(key)
+    except KeyError:
+        raise Http404("No such game.") from None
+
+
+@require_GET
+def home(request: HttpRequest) -> HttpResponse:
+    player = get_player(request)
+    running = {}
+    if player is not None:
+        for game in Game.objects.filter(player=player, status=Game.Status.ACTIVE):
+            running[game.kind] = game
+    games = [(kind, running.get(kind.key)) for kind in all_kinds()]
+    form = NicknameForm(initial={"nickname": player.nickname if player else ""})
+    return render(request, "core/home.html", {"games": games, "nickname_form": form})
+
+
+@require_POST
+def nickname(request: HttpRequest) -> HttpResponse:
+    form = NicknameForm(request.POST)
+    if not form.is_valid():
+        return render(
+            request,
+            "core/nickname.html",
+            {"nickname_form": form},
+            status=400,
+        )
+    player = ensure_player(request)
+    player.nickname = form.cleaned_data["nickname"]
+    player.save(update_fields=["nickname"])
+    return see_other(request.POST.get("next") or "/")
+
+
+@require_GET
+def rules(request: HttpRequest, kind: str) -> HttpResponse:
+    game_kind = kind_or_404(kind)
+    language = (get_language() or "en").split("-")[0]
+    try:
+        body = select_template([f"rules/{kind}.{language}.html", f"rules/{kind}.en.html"])
+    except TemplateDoesNotExist:
+        raise Http404("No rules page.") from None
+    return render(
+        request, "core/rules.html", {"kind": game_kind, "rules_body": body.template.name}
+    )
+
+
+@require_GET
+def leaderboards(request: HttpRequest) -> HttpResponse:
+    return render(request, "core/leaderboards.html", {"kinds": all_kinds()})
+
+
+@require_GET
+def leaderboard(request: HttpRequest, kind: str, board: str) -> HttpResponse:
+    game_kind = kind_or_404(kind)
+    if board not in dict(game_kind.boards):
+        raise Http404("No such leaderboard.")
+    rows = Result.objects.board(game_kind, board)
+    top = list(rows[:TOP])
+    for number, row in enumerate(top, start=1):
+        row.position = number
+    mine = None
+    player = get_player(request)
+    if player is not None:
+        mine = rows.filter(player=player).first()
+        if mine is not None:
+            mine.position = mine.rank(game_kind)
+    context = {
+        "kind": game_kind,
+        "board": board,
+        "board_label": game_kind.board_label(board),
+        "rows": top,
+        "mine": mine,
+        "total": rows.count(),
+    }
+    return render(request, "core/leaderboard.html", context)
+
+
+@require_GET
+def my_records(request: HttpRequest) -> HttpResponse:
+    player = get_player(request)
+    sections = []
+    for kind in all_kinds():
+        for board, label in kind.boards:
+            rows = []
+            if player is not None:
+                rows = list(
+                    Result.objects.filter(player=player, kind=kind.key, board_key=board)
+                    .order_by(*kind.ranking)[:20]
+                )
+            sections.append((kind, board, label, rows))
+    return render(request, "core/records.html", {"sections": sections})
+
+
+@require_GET
+def replay(request: HttpRequest, game_id: int) -> HttpResponse:
+    game = get_object_or_404(Game, pk=game_id)
+    if game.is_active:
+        raise Http404("A game is replayed once it has ended.")
+    kind = game.kind_obj
+    states = list(game.replay_states())
+    actions = list(game.actions.order_by("number"))
+    try:
+        step = int(request.GET.get("step", len(actions)))
+    except ValueError:
+        step = len(actions)
+    step = max(0, min(step, len(actions)))
+    moves = [(a.number, kind.describe_action(a.payload)) for a in actions]
+    context = {
+        "game": game,
+        "kind": kind,
+        "state": states[step],
+        "step": step,
+        "last": len(actions),
+        "moves": moves,
+        "readonly": True,
+        "result": Result.objects.filter(game=game).first(),
+    }
+    return render(request, "core/replay.html", context)

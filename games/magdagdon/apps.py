@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class MagdagdonConfig(AppConfig):
+    name = "games.magdagdon"
+    label = "magdagdon"

@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class MishimashConfig(AppConfig):
+    name = "games.mishimash"
+    label = "mishimash"

@@ -1,0 +1,510 @@
+"""Ishido, the way of stones: the rules as pure functions over immutable values.
+
+The binding reference is the project's rule page (rules I1–I10); comments cite its numbers.
+A game is a `State`; `apply(state, Place(cell), rng)` returns the next one. Randomness is
+only used by `new_game`, drawn from the `random.Random` it is given, always in the same order.
+
+>>> import random
+>>> state = new_game(Options(), random.Random(7))
+>>> state.stones_left, len(state.placements), state.phase
+(66, 0, 'placing')
+>>> after = place(state, min(state.legal_cells))
+>>> after.stones_left
+65
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any, Literal, NamedTuple
+
+from games.rules.errors import IllegalMove, InvalidMove
+
+__all__ = [
+    "BONUSES",
+    "CELLS",
+    "COLOURS",
+    "COLUMNS",
+    "NEIGHBOURS",
+    "OPENING_CELLS",
+    "ROWS",
+    "SHAPES",
+    "Options",
+    "Place",
+    "Placement",
+    "State",
+    "Stone",
+    "action_from_dict",
+    "apply",
+    "end_bonus",
+    "four_way_bonus",
+    "is_border",
+    "legal_cells",
+    "new_game",
+    "place",
+    "placement_points",
+    "start_from",
+    "stone_name",
+]
+
+# I1: index 0–5 in this order, for colours and shapes alike.
+COLOURS = ("white", "yellow", "red", "green", "blue", "black")
+SHAPES = ("circle", "square", "triangle", "rhombus", "star", "kite")
+
+# I2: 8 rows × 12 columns, row-major.
+ROWS = 8
+COLUMNS = 12
+CELLS = ROWS * COLUMNS
+
+# I3: the four corners, then (row 3, col 5) and (row 4, col 6).
+OPENING_CELLS = (0, 11, 84, 95, 41, 54)
+
+# I9: the 4-way bonus for the 1st to 12th 4-way; every later one earns the last entry.
+BONUSES = (25, 50, 100, 200, 400, 600, 800, 1000, 5000, 10000, 25000, 50000)
+
+# I10: stones left at the end -> bonus.
+_END_BONUSES = {2: 100, 1: 500, 0: 1000}
+
+# I5: with n neighbours, the allowed range (inclusive) of neighbours matched by colour; the
+# rest are matched by shape.
+_COLOUR_ROLES = {1: (0, 1), 2: (1, 1), 3: (1, 2), 4: (2, 2)}
+
+_RULE_TEXT = {
+    0: "it must touch at least one stone",
+    1: "it must match its neighbour's colour or shape",
+    2: "it must match one neighbour by colour and the other by shape",
+    3: (
+        "it must match one neighbour by colour and the other two by shape, "
+        "or two by colour and one by shape"
+    ),
+    4: "it must match two neighbours by colour and the other two by shape",
+}
+
+Phase = Literal["placing", "finished"]
+EndReason = Literal["pouch_empty", "stuck"]
+
+
+class Stone(NamedTuple):
+    """A stone: colour and shape indices 0–5 (I1). Plain `(colour, shape)` tuples work too."""
+
+    colour: int
+    shape: int
+
+
+StoneLike = tuple[int, int]
+Board = Sequence[StoneLike | None]
+
+
+def _neighbours(cell: int) -> tuple[int, ...]:
+    row, col = divmod(cell, COLUMNS)
+    steps = ((row - 1, col), (row + 1, col), (row, col - 1), (row, col + 1))
+    return tuple(r * COLUMNS + c for r, c in steps if 0 <= r < ROWS and 0 <= c < COLUMNS)
+
+
+# Orthogonal neighbours of every cell, computed once so that a move costs microseconds.
+NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(_neighbours(cell) for cell in range(CELLS))
+
+_BORDER = frozenset(
+    cell
+    for cell in range(CELLS)
+    if cell // COLUMNS in (0, ROWS - 1) or cell % COLUMNS in (0, COLUMNS - 1)
+)
+
+
+def is_border(cell: int) -> bool:
+    """Whether `cell` lies on the grey outer ring (I2).
+
+    >>> is_border(0), is_border(13), is_border(95)
+    (True, False, True)
+    """
+    return cell in _BORDER
+
+
+def stone_name(stone: StoneLike) -> str:
+    """The stone's name as used in the page's test hooks.
+
+    >>> stone_name(Stone(2, 4))
+    'red-star'
+    """
+    colour, shape = stone
+    return f"{COLOURS[colour]}-{SHAPES[shape]}"
+
+
+def _spoken_name(stone: StoneLike) -> str:
+    return stone_name(stone).replace("-", " ")
+
+
+def _count_neighbours(board: Board, cell: int) -> int:
+    return sum(1 for other in NEIGHBOURS[cell] if board[other] is not None)
+
+
+def _fits(board: Board, cell: int, stone: StoneLike) -> bool:
+    """Whether `stone` may go on the empty `cell` (I5)."""
+    colour, shape = stone
+    n = colour_only = both = 0
+    for other_cell in NEIGHBOURS[cell]:
+        other = board[other_cell]
+        if other is None:
+            continue
+        n += 1
+        same_colour = other[0] == colour
+        same_shape = other[1] == shape
+        if same_colour and same_shape:
+            both += 1  # the twin: it may take either role
+        elif same_colour:
+            colour_only += 1
+        elif not same_shape:
+            return False  # matches neither way
+    if n == 0:
+        return False
+    low, high = _COLOUR_ROLES[n]
+    return max(low, colour_only) <= min(high, colour_only + both)
+
+
+def legal_cells(board: Board, stone: StoneLike) -> frozenset[int]:
+    """The empty cells where `stone` may be placed (I5).
+
+    >>> board = [None] * CELLS
+    >>> board[0] = Stone(2, 4)
+    >>> sorted(legal_cells(board, Stone(2, 0)))
+    [1, 12]
+    >>> legal_cells(board, Stone(3, 0))
+    frozenset()
+    """
+    return frozenset(
+        cell for cell in range(CELLS) if board[cell] is None and _fits(board, cell, stone)
+    )
+
+
+def _has_legal_cell(board: Board, stone: StoneLike) -> bool:
+    return any(board[cell] is None and _fits(board, cell, stone) for cell in range(CELLS))
+
+
+def four_way_bonus(four_ways: int) -> int:
+    """The bonus of a 4-way when `four_ways` 4-ways were made before it (I9).
+
+    >>> four_way_bonus(0), four_way_bonus(11), four_way_bonus(30)
+    (25, 50000, 50000)
+    """
+    return BONUSES[min(four_ways, len(BONUSES) - 1)]
+
+
+def placement_points(board: Board, cell: int, four_ways: int) -> int:
+    """What placing a stone on `cell` earns, `four_ways` 4-ways having been made earlier (I7–I9).
+
+    The border scores nothing; elsewhere 1, 2, 4 or 8 for one to four neighbours, doubled for
+    every earlier 4-way; a 4-way adds its bonus, which is not doubled.
+
+    >>> board = [None] * CELLS
+    >>> for other in NEIGHBOURS[30]:
+    ...     board[other] = Stone(0, 0)
+    >>> placement_points(board, 30, 0), placement_points(board, 30, 2)
+    (33, 132)
+    """
+    if is_border(cell):
+        return 0
+    n = _count_neighbours(board, cell)
+    if n == 0:
+        return 0  # never a legal placement; nothing to earn
+    points = (1 << (n - 1)) << four_ways
+    if n == 4:
+        points += four_way_bonus(four_ways)
+    return points
+
+
+def end_bonus(stones_left: int) -> int:
+    """The bonus at the end for the stones left over (I10).
+
+    >>> end_bonus(0), end_bonus(1), end_bonus(2), end_bonus(3)
+    (1000, 500, 100, 0)
+    """
+    return _END_BONUSES.get(stones_left, 0)
+
+
+def _stone_code(stone: StoneLike) -> str:
+    return f"{stone[0]}{stone[1]}"
+
+
+def _stone_from_code(code: object) -> Stone:
+    if not (isinstance(code, str) and len(code) == 2 and all(ch in "012345" for ch in code)):
+        raise ValueError(f"Not a stone code: {code!r}.")
+    return Stone(int(code[0]), int(code[1]))
+
+
+_EMPTY_CODE = "--"
+
+
+@dataclass(frozen=True)
+class Options:
+    """Game options; Ishido has none yet, but the storage layer keeps them with every game."""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Options:
+        if data:
+            raise ValueError(f"Unknown Ishido options: {', '.join(sorted(map(str, data)))}.")
+        return cls()
+
+
+@dataclass(frozen=True)
+class Place:
+    """The one action: put the current stone on `cell`."""
+
+    cell: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": "place", "cell": self.cell}
+
+
+def action_from_dict(data: object) -> Place:
+    """Read an action from untrusted input, refusing anything but `{"type": "place", "cell": N}`.
+
+    >>> action_from_dict({"type": "place", "cell": 13})
+    Place(cell=13)
+    """
+    if not isinstance(data, Mapping):
+        raise InvalidMove("An action must be an object with a type.")
+    if data.get("type") != "place":
+        raise InvalidMove(f"Unknown action type: {data.get('type')!r}.")
+    if set(data) != {"type", "cell"}:
+        raise InvalidMove("A place action has exactly the fields type and cell.")
+    cell = data["cell"]
+    if type(cell) is not int:
+        raise InvalidMove(f"The cell must be a whole number, not {cell!r}.")
+    _check_cell(cell)
+    return Place(cell)
+
+
+def _check_cell(cell: int) -> None:
+    if not 0 <= cell < CELLS:
+        raise InvalidMove(f"There is no cell {cell}: cells are numbered 0 to {CELLS - 1}.")
+
+
+class Placement(NamedTuple):
+    """One stone placed during play, with the points it earned."""
+
+    cell: int
+    stone: Stone
+    points: int
+
+
+@dataclass(frozen=True)
+class State:
+    """A game of Ishido at one moment. Immutable; compare with `==`.
+
+    `pouch[0]` is the current stone (I4); `score` sums the placements only, and `final_score`
+    adds the end bonus once the game is finished (I10).
+    """
+
+    board: tuple[Stone | None, ...]
+    pouch: tuple[Stone, ...]
+    four_ways: int = 0
+    score: int = 0
+    placements: tuple[Placement, ...] = ()
+    phase: Phase = "placing"
+    end_reason: EndReason | None = None
+
+    @property
+    def is_finished(self) -> bool:
+        return self.phase == "finished"
+
+    @property
+    def current_stone(self) -> Stone | None:
+        """The stone to place now, or None when the game is over."""
+        return None if self.is_finished else self.pouch[0]
+
+    @property
+    def stones_left(self) -> int:
+        """Stones in the pouch, the current one included; after a stuck end, the stone that
+        could not be placed counts as left over (I4, I6)."""
+        return len(self.pouch)
+
+    @property
+    def doubling_factor(self) -> int:
+        """What placements are multiplied by now: 2 to the number of 4-ways so far (I8)."""
+        return 1 << self.four_ways
+
+    @property
+    def end_bonus(self) -> int:
+        """The end bonus (I10): 0 until the game is finished."""
+        return end_bonus(self.stones_left) if self.is_finished else 0
+
+    @property
+    def final_score(self) -> int | None:
+        """The placements' score plus the end bonus, once the game is finished."""
+        return self.score + self.end_bonus if self.is_finished else None
+
+    @cached_property
+    def legal_cells(self) -> frozenset[int]:
+        """Where the current stone may go; empty when the game is over."""
+        stone = self.current_stone
+        return frozenset() if stone is None else legal_cells(self.board, stone)
+
+    def to_dict(self) -> dict[str, Any]:
+        """A compact JSON-ready form: stones as two-digit colour-shape codes, "--" for empty."""
+        return {
+            "board": "".join(_EMPTY_CODE if s is None else _stone_code(s) for s in self.board),
+            "pouch": "".join(_stone_code(s) for s in self.pouch),
+            "four_ways": self.four_ways,
+            "score": self.score,
+            "placements": [[p.cell, _stone_code(p.stone), p.points] for p in self.placements],
+            "phase": self.phase,
+            "end_reason": self.end_reason,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> State:
+        """The inverse of `to_dict`; raises ValueError on anything malformed."""
+        return _state_from_dict(data)
+
+
+def _codes(text: object, what: str) -> list[str]:
+    if not isinstance(text, str) or len(text) % 2:
+        raise ValueError(f"The {what} must be a string of two-digit stone codes.")
+    return [text[i : i + 2] for i in range(0, len(text), 2)]
+
+
+def _int_field(data: Mapping[str, Any], key: str) -> int:
+    value = data[key]
+    if type(value) is not int or value < 0:
+        raise ValueError(f"{key} must be a non-negative whole number, not {value!r}.")
+    return value
+
+
+def _placement_from_list(item: object) -> Placement:
+    if not (isinstance(item, list) and len(item) == 3):
+        raise ValueError(f"Not a placement: {item!r}.")
+    cell, code, points = item
+    if type(cell) is not int or not 0 <= cell < CELLS or type(points) is not int:
+        raise ValueError(f"Not a placement: {item!r}.")
+    return Placement(cell, _stone_from_code(code), points)
+
+
+def _state_from_dict(data: Mapping[str, Any]) -> State:
+    keys = {"board", "pouch", "four_ways", "score", "placements", "phase", "end_reason"}
+    if not isinstance(data, Mapping) or set(data) != keys:
+        raise ValueError(f"An Ishido state has exactly the keys {sorted(keys)}.")
+    board_codes = _codes(data["board"], "board")
+    if len(board_codes) != CELLS:
+        raise ValueError(f"The board must have {CELLS} cells.")
+    board = tuple(None if c == _EMPTY_CODE else _stone_from_code(c) for c in board_codes)
+    pouch = tuple(_stone_from_code(c) for c in _codes(data["pouch"], "pouch"))
+    if not isinstance(data["placements"], list):
+        raise ValueError("placements must be a list.")
+    placements = tuple(_placement_from_list(item) for item in data["placements"])
+    phase, end_reason = data["phase"], data["end_reason"]
+    if (phase, end_reason) not in {
+        ("placing", None),
+        ("finished", "pouch_empty"),
+        ("finished", "stuck"),
+    }:
+        raise ValueError(f"Phase {phase!r} with end reason {end_reason!r} is not a game state.")
+    if phase == "placing" and not pouch:
+        raise ValueError("A game still placing needs a stone in the pouch.")
+    return State(
+        board=board,
+        pouch=pouch,
+        four_ways=_int_field(data, "four_ways"),
+        score=_int_field(data, "score"),
+        placements=placements,
+        phase=phase,
+        end_reason=end_reason,
+    )
+
+
+def _settle(state: State) -> State:
+    """Finish the game if the pouch is empty or its top stone fits nowhere (I6)."""
+    if not state.pouch:
+        return _finish(state, "pouch_empty")
+    if not _has_legal_cell(state.board, state.pouch[0]):
+        return _finish(state, "stuck")
+    return state
+
+
+def _finish(state: State, reason: EndReason) -> State:
+    return State(
+        state.board,
+        state.pouch,
+        state.four_ways,
+        state.score,
+        state.placements,
+        "finished",
+        reason,
+    )
+
+
+def start_from(board: Board, pouch: Sequence[StoneLike]) -> State:
+    """A game beginning from a set-up position (the opening, or a position for tests)."""
+    if len(board) != CELLS:
+        raise ValueError(f"The board must have {CELLS} cells.")
+    return _settle(
+        State(
+            board=tuple(None if s is None else Stone(*s) for s in board),
+            pouch=tuple(Stone(*s) for s in pouch),
+        )
+    )
+
+
+def new_game(options: Options, rng: random.Random) -> State:
+    """Set up a game (I3). Draws from `rng` in a fixed order: the colour-to-shape pairing of the
+    opening stones, which opening cell each one takes, then the pouch's shuffle."""
+    shapes = list(range(len(SHAPES)))
+    rng.shuffle(shapes)
+    opening = [Stone(colour, shape) for colour, shape in enumerate(shapes)]
+    rng.shuffle(opening)
+    board: list[Stone | None] = [None] * CELLS
+    for cell, stone in zip(OPENING_CELLS, opening, strict=True):
+        board[cell] = stone
+    pouch = [Stone(c, s) for c in range(len(COLOURS)) for s in range(len(SHAPES)) for _ in "ab"]
+    for stone in opening:
+        pouch.remove(stone)
+    rng.shuffle(pouch)
+    return start_from(board, pouch)
+
+
+def _refuse(state: State, cell: int) -> None:
+    """Raise IllegalMove unless the current stone may go on `cell`."""
+    if state.is_finished:
+        raise IllegalMove("The game is over: no more stones can be placed.")
+    _check_cell(cell)
+    if state.board[cell] is not None:
+        raise IllegalMove(f"Cell {cell} is not empty.")
+    stone = state.pouch[0]
+    if not _fits(state.board, cell, stone):
+        rule = _RULE_TEXT[_count_neighbours(state.board, cell)]
+        raise IllegalMove(f"The {_spoken_name(stone)} cannot go on cell {cell}: {rule}.")
+
+
+def apply(state: State, action: Place, rng: random.Random | None = None) -> State:
+    """The state after `action`; IllegalMove (or InvalidMove) with a player-facing reason if not.
+
+    Ishido draws nothing after the opening, so `rng` is accepted for the common engine
+    signature and left untouched.
+    """
+    if not isinstance(action, Place) or type(action.cell) is not int:
+        raise InvalidMove("Ishido has one action: place the current stone on a cell.")
+    cell = action.cell
+    _refuse(state, cell)
+    stone = state.pouch[0]
+    points = placement_points(state.board, cell, state.four_ways)
+    is_four_way = _count_neighbours(state.board, cell) == 4
+    board = state.board[:cell] + (stone,) + state.board[cell + 1 :]
+    return _settle(
+        State(
+            board=board,
+            pouch=state.pouch[1:],
+            four_ways=state.four_ways + (1 if is_four_way else 0),
+            score=state.score + points,
+            placements=(*state.placements, Placement(cell, stone, points)),
+        )
+    )
+
+
+def place(state: State, cell: int) -> State:
+    """Shorthand for `apply(state, Place(cell))`."""
+    return apply(state, Place(cell))

@@ -1,0 +1,572 @@
+"""MISHIMASH, the CUBIRI push-your-luck dice game: options, actions, state and `apply`.
+
+The binding rules are /work/shared/rules/mishimash.md (X1-X16); scoring lives in
+`mishimash_scoring`, the game log in `mishimash_log`. Points are half-points (`*_halves`, ints).
+
+A turn: `Roll` six dice, then, while the roll is not a bust, `SelectAndBank` or
+`SelectAndRollAgain` with the positions of the dice to set aside.
+
+>>> import random
+>>> rng = random.Random(7)
+>>> state = new_game(Options(("Anna", "Béla"), target=500), rng)
+>>> state.phase, state.current_name
+('rolling', 'Anna')
+>>> apply(state, Roll(player=1), rng)
+Traceback (most recent call last):
+...
+games.rules.errors.IllegalMove: It is Anna's turn, not Béla's.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+import unicodedata
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from games.rules.dice import roll_dice
+from games.rules.errors import IllegalMove, InvalidMove
+from games.rules.mishimash_log import (
+    Banked,
+    Busted,
+    Cleared,
+    Event,
+    FinalRoundStarted,
+    Rolled,
+    Selected,
+    SelectResult,
+    SuddenDeathStarted,
+    Won,
+    check_keys,
+    describe_event,
+    event_from_dict,
+    read_int,
+    read_ints,
+)
+from games.rules.mishimash_scoring import (
+    DICE,
+    Combo,
+    best_split,
+    clear_bonus,
+    clear_bonus_halves,
+    describe_selection,
+    format_points,
+    halves_to_decimal,
+    halves_to_fraction,
+    is_bust,
+    legal_selections,
+    scoring_indices,
+    selection_halves,
+    selection_points,
+    selection_problem,
+    split_halves,
+)
+
+__all__ = [
+    "DEFAULT_TARGET",
+    "MAX_NAME_LENGTH",
+    "MAX_PLAYERS",
+    "MAX_TARGET",
+    "TARGET_CHOICES",
+    "Action",
+    "Banked",
+    "Busted",
+    "Cleared",
+    "Combo",
+    "Event",
+    "FinalRoundStarted",
+    "Options",
+    "Roll",
+    "Rolled",
+    "SelectAndBank",
+    "SelectAndRollAgain",
+    "Selected",
+    "State",
+    "SuddenDeathStarted",
+    "Won",
+    "action_from_dict",
+    "apply",
+    "best_split",
+    "clear_bonus",
+    "describe_event",
+    "describe_selection",
+    "event_from_dict",
+    "format_points",
+    "halves_to_decimal",
+    "halves_to_fraction",
+    "is_bust",
+    "legal_selections",
+    "new_game",
+    "scoring_indices",
+    "selection_halves",
+    "selection_points",
+    "selection_problem",
+    "split_halves",
+]
+
+DEFAULT_TARGET = 1000  # X1
+TARGET_CHOICES = (500, 1000, 2000)  # X1: offered, plus any custom positive target
+MAX_TARGET = 1_000_000
+MAX_PLAYERS = 8
+MAX_NAME_LENGTH = 24
+
+
+# --- Options -------------------------------------------------------------------------------
+
+
+def _clean_name(name: object, seat: int) -> str:
+    if not isinstance(name, str):
+        raise InvalidMove(f"Player {seat}'s name must be text.")
+    return unicodedata.normalize("NFC", name.strip())
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    """Who plays, in seating order (1 name = solo, X14), and the target score (X1).
+
+    Names are stripped of surrounding spaces; construction validates (IllegalMove).
+    """
+
+    players: tuple[str, ...]
+    target: int = DEFAULT_TARGET
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.players, Sequence) or isinstance(self.players, str):
+            raise InvalidMove("Players must be a list of names.")
+        names = tuple(_clean_name(name, seat) for seat, name in enumerate(self.players, 1))
+        object.__setattr__(self, "players", names)
+        self.validate()
+
+    def validate(self) -> None:
+        """Raise IllegalMove, with a message for the player, when the options cannot be played."""
+        _validate_names(self.players)
+        _validate_target(self.target)
+
+    @property
+    def is_solo(self) -> bool:
+        return len(self.players) == 1
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"players": list(self.players), "target": self.target}
+
+    @classmethod
+    def from_dict(cls, data: object) -> Options:
+        d = check_keys(data, {"players", "target"})
+        if not isinstance(d["players"], list | tuple):
+            raise InvalidMove("Players must be a list of names.")
+        return cls(tuple(d["players"]), d["target"])
+
+
+def _validate_names(names: tuple[str, ...]) -> None:
+    if not names:
+        raise IllegalMove("Add at least one player.")
+    if len(names) > MAX_PLAYERS:
+        raise IllegalMove(f"At most {MAX_PLAYERS} players can play, not {len(names)}.")
+    seen: set[str] = set()
+    for seat, name in enumerate(names, 1):
+        if not name:
+            raise IllegalMove(f"Player {seat} needs a name.")
+        if len(name) > MAX_NAME_LENGTH:
+            raise IllegalMove(f"The name “{name}” is longer than {MAX_NAME_LENGTH} characters.")
+        if not name.isprintable():
+            raise IllegalMove(f"Player {seat}'s name contains a character that cannot be shown.")
+        if name.casefold() in seen:
+            raise IllegalMove(f"Two players are called “{name}”: give them different names.")
+        seen.add(name.casefold())
+
+
+def _validate_target(target: object) -> None:
+    if isinstance(target, bool) or not isinstance(target, int):
+        raise IllegalMove("The target must be a whole number of points.")
+    if target < 1:
+        raise IllegalMove("The target must be at least 1 point.")
+    if target > MAX_TARGET:
+        raise IllegalMove(f"The target can be at most {MAX_TARGET:,} points.")
+
+
+# --- Actions -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Roll:
+    """X8: start the turn by rolling six dice. `player` is who the page believed was to act."""
+
+    player: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": "roll", "player": self.player}
+
+
+@dataclass(frozen=True, slots=True)
+class SelectAndBank:
+    """X6 + X9: set aside the dice at positions `dice` of the current roll, then bank."""
+
+    player: int
+    dice: tuple[int, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": "select_and_bank", "player": self.player, "dice": list(self.dice)}
+
+
+@dataclass(frozen=True, slots=True)
+class SelectAndRollAgain:
+    """X6 + X10: set aside the dice at positions `dice`, then roll the rest (six after a clear)."""
+
+    player: int
+    dice: tuple[int, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": "select_and_roll_again", "player": self.player, "dice": list(self.dice)}
+
+
+Action = Roll | SelectAndBank | SelectAndRollAgain
+
+
+def action_from_dict(data: object) -> Action:
+    """Parse an UNTRUSTED action dict strictly; InvalidMove for anything malformed.
+
+    >>> action_from_dict({"type": "select_and_bank", "player": 0, "dice": [0, 4]})
+    SelectAndBank(player=0, dice=(0, 4))
+    """
+    kind = data.get("type") if isinstance(data, Mapping) else None
+    if kind == "roll":
+        d = check_keys(data, {"type", "player"})
+        return Roll(read_int(d, "player", 0, MAX_PLAYERS - 1))
+    if kind in ("select_and_bank", "select_and_roll_again"):
+        d = check_keys(data, {"type", "player", "dice"})
+        player = read_int(d, "player", 0, MAX_PLAYERS - 1)
+        dice = read_ints(d, "dice", 0, DICE - 1)
+        if len(set(dice)) != len(dice):
+            raise InvalidMove("Each die can be chosen only once.")
+        cls = SelectAndBank if kind == "select_and_bank" else SelectAndRollAgain
+        return cls(player, dice)
+    raise InvalidMove(f"Unknown MISHIMASH action: {kind!r}.")
+
+
+# --- State ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class State:
+    """One moment of a game. Compare with `==`; `to_dict`/`from_dict` round-trip exactly.
+
+    `k` is the number of the roll showing (0 before the turn's first roll), `roll` its faces
+    (empty when the player must roll), `dice_in_play` how many dice are showing or will be
+    rolled next. `final_round_by` is who banked to the target first (X15); `due` lists who
+    still plays in the final round or sudden-death round after the current player;
+    `contenders` are the tied leaders in sudden death round `sudden_death_round` (X16).
+    """
+
+    options: Options
+    banked_halves: tuple[int, ...]
+    turns: tuple[int, ...]
+    current: int = 0
+    k: int = 0
+    dice_in_play: int = DICE
+    roll: tuple[int, ...] = ()
+    turn_halves: int = 0
+    clears: int = 0
+    final_round_by: int | None = None
+    sudden_death_round: int = 0
+    contenders: tuple[int, ...] = ()
+    due: tuple[int, ...] = ()
+    winner: int | None = None
+    log: tuple[Event, ...] = ()
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return self.options.players
+
+    @property
+    def current_name(self) -> str:
+        return self.players[self.current]
+
+    @property
+    def is_finished(self) -> bool:
+        return self.winner is not None
+
+    @property
+    def phase(self) -> str:
+        """ "rolling" (the turn starts with Roll), "choosing" (select dice) or "finished"."""
+        if self.winner is not None:
+            return "finished"
+        return "choosing" if self.roll else "rolling"
+
+    @property
+    def in_final_round(self) -> bool:
+        """X15: someone reached the target and the rotation is being played out."""
+        return self.final_round_by is not None and not self.sudden_death_round and not self.winner
+
+    @property
+    def in_sudden_death(self) -> bool:
+        """X16: tied leaders are playing sudden-death rounds."""
+        return self.sudden_death_round > 0 and self.winner is None
+
+    @property
+    def still_to_play(self) -> tuple[int, ...]:
+        """In the final round or sudden death: the current player and those due after them."""
+        if self.is_finished or self.final_round_by is None:
+            return ()
+        return (self.current, *self.due)
+
+    @property
+    def multiplier(self) -> int:
+        """X10: the multiplier of the roll showing (k)."""
+        return self.k
+
+    @property
+    def next_clear_bonus(self) -> int:
+        """X11: points a clear would earn now."""
+        return clear_bonus(self.clears + 1)
+
+    @property
+    def banked_points(self) -> tuple[Fraction, ...]:
+        return tuple(halves_to_fraction(h) for h in self.banked_halves)
+
+    @property
+    def turn_points(self) -> Fraction:
+        return halves_to_fraction(self.turn_halves)
+
+    def legal_selections(self) -> tuple[tuple[int, ...], ...]:
+        """Every legal set of dice positions from the roll showing (empty if none showing)."""
+        return legal_selections(self.roll) if self.roll else ()
+
+    def selection_halves(self, dice: Sequence[int]) -> int | None:
+        """What setting aside positions `dice` would add now (x k, plus a clear bonus), or None."""
+        try:
+            faces = _chosen_faces(self, dice)
+        except IllegalMove:
+            return None
+        halves = selection_halves(self.roll, faces)
+        if halves is None:
+            return None
+        bonus = clear_bonus_halves(self.clears + 1) if len(faces) == self.dice_in_play else 0
+        return halves * self.k + bonus
+
+    def turn_log(self) -> tuple[Event, ...]:
+        """The events of the turn in progress, or of the last turn when between turns.
+
+        A turn starts at its roll number 1, the only roll of a turn with k == 1.
+        """
+        for start in range(len(self.log) - 1, -1, -1):
+            event = self.log[start]
+            if isinstance(event, Rolled) and event.k == 1:
+                return self.log[start:]
+        return self.log
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "options": self.options.to_dict(),
+            "banked_halves": list(self.banked_halves),
+            "turns": list(self.turns),
+            "current": self.current,
+            "k": self.k,
+            "dice_in_play": self.dice_in_play,
+            "roll": list(self.roll),
+            "turn_halves": self.turn_halves,
+            "clears": self.clears,
+            "final_round_by": self.final_round_by,
+            "sudden_death_round": self.sudden_death_round,
+            "contenders": list(self.contenders),
+            "due": list(self.due),
+            "winner": self.winner,
+            "log": [event.to_dict() for event in self.log],
+        }
+
+    @classmethod
+    def from_dict(cls, data: object) -> State:
+        """Read back `to_dict` output; InvalidMove when malformed or inconsistent."""
+        d = check_keys(data, set(_STATE_KEYS))
+        options = Options.from_dict(d["options"])
+        n = len(options.players)
+        seat = n - 1
+        log = d["log"]
+        if not isinstance(log, list | tuple):
+            raise InvalidMove("log must be a list.")
+        state = cls(
+            options=options,
+            banked_halves=read_ints(d, "banked_halves"),
+            turns=read_ints(d, "turns"),
+            current=read_int(d, "current", 0, seat),
+            k=read_int(d, "k"),
+            dice_in_play=read_int(d, "dice_in_play", 1, DICE),
+            roll=read_ints(d, "roll", 1, 6),
+            turn_halves=read_int(d, "turn_halves"),
+            clears=read_int(d, "clears"),
+            final_round_by=None
+            if d["final_round_by"] is None
+            else read_int(d, "final_round_by", 0, seat),
+            sudden_death_round=read_int(d, "sudden_death_round"),
+            contenders=read_ints(d, "contenders", 0, seat),
+            due=read_ints(d, "due", 0, seat),
+            winner=None if d["winner"] is None else read_int(d, "winner", 0, seat),
+            log=tuple(event_from_dict(event) for event in log),
+        )
+        _check_consistent(state)
+        return state
+
+
+_STATE_KEYS = tuple(field.name for field in dataclasses.fields(State))
+
+
+def _check_consistent(state: State) -> None:
+    n = len(state.players)
+    if len(state.banked_halves) != n or len(state.turns) != n:
+        raise InvalidMove("banked_halves and turns need one entry per player.")
+    if state.roll and (len(state.roll) != state.dice_in_play or state.k < 1):
+        raise InvalidMove("The roll showing does not match the dice in play.")
+
+
+def new_game(options: Options, rng: random.Random) -> State:
+    """A new game, first seat to roll. `rng` is not used yet (kept for a uniform signature)."""
+    options.validate()
+    zeros = (0,) * len(options.players)
+    return State(options=options, banked_halves=zeros, turns=zeros)
+
+
+# --- apply ---------------------------------------------------------------------------------
+
+
+def apply(state: State, action: Action, rng: random.Random) -> State:
+    """The state after `action`, or IllegalMove with a message for the player.
+
+    `Roll` draws six dice from `rng`, `SelectAndRollAgain` draws the dice in play,
+    `SelectAndBank` draws nothing.
+    """
+    _check_turn(state, action)
+    match action:
+        case Roll():
+            if state.roll:
+                raise IllegalMove(
+                    f"{state.current_name} has already rolled: set dice aside, "
+                    "then bank or roll again."
+                )
+            start = dataclasses.replace(state, k=0, dice_in_play=DICE, turn_halves=0, clears=0)
+            return _roll(start, rng)
+        case SelectAndBank(_, dice):
+            return _bank(_select(state, dice, "bank"))
+        case SelectAndRollAgain(_, dice):
+            return _roll(_select(state, dice, "roll_again"), rng)
+    raise InvalidMove(f"Not a MISHIMASH action: {action!r}.")
+
+
+def _check_turn(state: State, action: object) -> None:
+    if not isinstance(action, Roll | SelectAndBank | SelectAndRollAgain):
+        raise InvalidMove(f"Not a MISHIMASH action: {action!r}.")
+    if state.is_finished:
+        raise IllegalMove("The game is over.")
+    player = action.player
+    if isinstance(player, bool) or not isinstance(player, int):
+        raise InvalidMove(f"The player must be a seat number, not {player!r}.")
+    if player != state.current:
+        who = state.players[player] if 0 <= player < len(state.players) else f"player {player + 1}"
+        raise IllegalMove(f"It is {state.current_name}'s turn, not {who}'s.")
+
+
+def _chosen_faces(state: State, dice: Sequence[int]) -> tuple[int, ...]:
+    if not state.roll:
+        raise IllegalMove("Roll the dice first.")
+    if not isinstance(dice, Sequence) or isinstance(dice, str):
+        raise InvalidMove("The dice must be a list of positions.")
+    for i in dice:
+        if isinstance(i, bool) or not isinstance(i, int) or not 0 <= i < len(state.roll):
+            raise IllegalMove(f"There is no die number {i!r} in this roll.")
+    if len(set(dice)) != len(dice):
+        raise IllegalMove("Each die can be chosen only once.")
+    if not dice:
+        raise IllegalMove("Choose at least one scoring die.")
+    return tuple(state.roll[i] for i in sorted(dice))
+
+
+def _select(state: State, dice: Sequence[int], result: SelectResult) -> State:
+    """X6, X10, X11: set the chosen dice aside; the state is left between rolls."""
+    faces = _chosen_faces(state, dice)
+    value = selection_halves(state.roll, faces)
+    if value is None:
+        raise IllegalMove(selection_problem(state.roll, faces) or "That selection does not score.")
+    points = value * state.k
+    events: list[Event] = [Selected(state.current, state.k, faces, points, result)]
+    left, clears, bonus = state.dice_in_play - len(faces), state.clears, 0
+    if left == 0:
+        left, clears = DICE, clears + 1
+        bonus = clear_bonus_halves(clears)
+        events.append(Cleared(state.current, clears, bonus))
+    return dataclasses.replace(
+        state,
+        roll=(),
+        dice_in_play=left,
+        turn_halves=state.turn_halves + points + bonus,
+        clears=clears,
+        log=state.log + tuple(events),
+    )
+
+
+def _roll(state: State, rng: random.Random) -> State:
+    """X8/X10: roll the dice in play as roll k+1; a bust (X7) ends the turn at once."""
+    k = state.k + 1
+    faces = roll_dice(rng, state.dice_in_play)
+    rolled = Rolled(state.current, k, faces)
+    if is_bust(faces):
+        lost = Busted(state.current, k, state.turn_halves)
+        return _end_turn(dataclasses.replace(state, k=k, log=(*state.log, rolled, lost)), False)
+    return dataclasses.replace(state, k=k, roll=faces, log=(*state.log, rolled))
+
+
+def _bank(state: State) -> State:
+    """X9, X13: bank the turn; only now is the target checked."""
+    p = state.current
+    total = state.banked_halves[p] + state.turn_halves
+    banked = state.banked_halves[:p] + (total,) + state.banked_halves[p + 1 :]
+    event = Banked(p, state.turn_halves, total)
+    moved = dataclasses.replace(state, banked_halves=banked, log=(*state.log, event))
+    return _end_turn(moved, total >= 2 * state.options.target)
+
+
+def _end_turn(state: State, reached_target: bool) -> State:
+    """Count the turn, clear the turn fields and pass the dice on (X14-X16)."""
+    p = state.current
+    turns = state.turns[:p] + (state.turns[p] + 1,) + state.turns[p + 1 :]
+    state = dataclasses.replace(
+        state, turns=turns, k=0, dice_in_play=DICE, roll=(), turn_halves=0, clears=0
+    )
+    n = len(state.players)
+    if n == 1:
+        return _win(state, p) if reached_target else state
+    if state.final_round_by is None:
+        if not reached_target:
+            return dataclasses.replace(state, current=(p + 1) % n)
+        due = tuple(range(p + 1, n))  # X15: the rest of this rotation, no wrap to the start
+        started = FinalRoundStarted(p, due)
+        state = dataclasses.replace(state, final_round_by=p, due=due, log=(*state.log, started))
+    if state.due:
+        return dataclasses.replace(state, current=state.due[0], due=state.due[1:])
+    return _resolve(state)
+
+
+def _resolve(state: State) -> State:
+    """X15/X16: the top banked score wins; tied leaders go to (another) sudden-death round."""
+    candidates = state.contenders if state.sudden_death_round else tuple(range(len(state.players)))
+    top = max(state.banked_halves[c] for c in candidates)
+    leaders = tuple(c for c in candidates if state.banked_halves[c] == top)
+    if len(leaders) == 1:
+        return _win(state, leaders[0])
+    rnd = state.sudden_death_round + 1
+    event = SuddenDeathStarted(rnd, leaders)
+    return dataclasses.replace(
+        state,
+        sudden_death_round=rnd,
+        contenders=leaders,
+        current=leaders[0],
+        due=leaders[1:],
+        log=(*state.log, event),
+    )
+
+
+def _win(state: State, player: int) -> State:
+    event = Won(player, state.banked_halves[player])
+    return dataclasses.replace(
+        state, winner=player, current=player, due=(), log=(*state.log, event)
+    )

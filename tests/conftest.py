@@ -1,0 +1,101 @@
+"""Fixtures every test may use: a CSRF-enforcing client, players, and a real Chromium.
+
+Browser tests drive Debian's `chromium` through Playwright's Python API (`playwright install`
+cannot download here). They are never skipped: a missing browser is a failure that says how to
+install it.
+"""
+
+import os
+import shutil
+from collections.abc import Iterator
+
+import pytest
+from django.test import Client
+
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
+
+
+class CsrfClient(Client):
+    """A test client that enforces CSRF like a browser and sends the token like our forms do."""
+
+    def __init__(self, **kwargs):  # type: ignore[no-untyped-def]
+        super().__init__(enforce_csrf_checks=True, **kwargs)
+
+    def token(self) -> str:
+        if "csrftoken" not in self.cookies:
+            self.get("/")
+        return self.cookies["csrftoken"].value
+
+    def post(self, path, data=None, *, htmx=False, **extra):  # type: ignore[no-untyped-def]
+        data = dict(data or {})
+        data.setdefault("csrfmiddlewaretoken", self.token())
+        if htmx:
+            extra.setdefault("headers", {})["HX-Request"] = "true"
+        return super().post(path, data, **extra)
+
+
+@pytest.fixture
+def client() -> CsrfClient:
+    """Every POST in the suite goes through CSRF checks, as in production."""
+    return CsrfClient()
+
+
+@pytest.fixture
+def other_client() -> CsrfClient:
+    """A second visitor, with a session of their own."""
+    return CsrfClient()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[object]:
+    from playwright.sync_api import sync_playwright
+
+    executable = shutil.which("chromium")
+    if executable is None:
+        pytest.fail("Debian's chromium is missing: run `bash scripts/test` (it installs it).")
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=executable, headless=True, args=CHROMIUM_ARGS
+        )
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def page(browser, live_server) -> Iterator[object]:  # type: ignore[no-untyped-def]
+    """A fresh browser context (own cookies) on a phone-sized screen."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, locale="en-US")
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    page.base_url = live_server.url  # type: ignore[attr-defined]
+    yield page
+    context.close()
+
+
+@pytest.fixture
+def nojs_page(browser, live_server) -> Iterator[object]:  # type: ignore[no-untyped-def]
+    """A browser context with JavaScript switched off: plain forms only."""
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, locale="en-US", java_script_enabled=False
+    )
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    page.base_url = live_server.url  # type: ignore[attr-defined]
+    yield page
+    context.close()
+
+
+def screenshot(page, name: str) -> None:  # type: ignore[no-untyped-def]
+    """Keep a picture of the page for humans to look at (test-artifacts/, git-ignored)."""
+    os.makedirs("test-artifacts", exist_ok=True)
+    page.screenshot(path=f"test-artifacts/{name}.png", full_page=True)
