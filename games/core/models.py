@@ -110,9 +110,12 @@ class Game(models.Model):
 
     # --- starting ----------------------------------------------------------------------------
     @classmethod
-    def start(cls, player: Player, kind: GameKind, options: Any) -> Game:
-        """Deal a new game (abandoning the player's running game of that kind)."""
-        seed = secrets.token_hex(32)
+    def start(cls, player: Player, kind: GameKind, options: Any, seed: str | None = None) -> Game:
+        """Deal a new game (abandoning the player's running game of that kind).
+
+        `seed` is for tests and recorded games; players always get a fresh secret one.
+        """
+        seed = seed or secrets.token_hex(32)
         rng = random.Random(seed)
         state = kind.new_state(options, rng)
         with transaction.atomic():

@@ -10,7 +10,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games.core.kinds import GameKind
 from games.core.models import Game, GameOver, StaleVersion
-from games.core.players import get_player
+from games.core.players import ensure_player, get_player
 from games.rules import IllegalMove
 
 STALE_MESSAGE = _(
@@ -39,6 +39,20 @@ def player_game(request: HttpRequest, game_id: int, kind: GameKind) -> Game:
     if game is None or player is None or game.player_id != player.pk:
         raise Http404("No such game.")
     return game
+
+
+def start_game(request: HttpRequest, kind: GameKind, options: Any) -> HttpResponse:
+    """Start a game of `kind` for the visitor (abandoning their running one) and show it."""
+    game = Game.start(ensure_player(request), kind, options)
+    return see_other(game.get_absolute_url())
+
+
+def running_game(request: HttpRequest, kind: GameKind) -> Game | None:
+    """The visitor's game of this kind that is still being played, if any."""
+    player = get_player(request)
+    if player is None:
+        return None
+    return Game.objects.filter(player=player, kind=kind.key, status=Game.Status.ACTIVE).first()
 
 
 def rules_message(error: IllegalMove) -> str:
