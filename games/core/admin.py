@@ -16,14 +16,34 @@ def replay_link(game: Game) -> str:
 
 @admin.register(Result)
 class ResultAdmin(admin.ModelAdmin):
-    list_display = ("nickname", "kind", "board_key", "score", "turns", "powers_used",
-                    "stones_left", "finished_at", "hidden", "replay")
+    list_display = (
+        "nickname",
+        "kind",
+        "board_key",
+        "score",
+        "turns",
+        "powers_used",
+        "stones_left",
+        "finished_at",
+        "hidden",
+        "replay",
+    )
     list_filter = ("kind", "board_key", "hidden")
     search_fields = ("nickname",)
     date_hierarchy = "finished_at"
     actions = ("hide", "unhide")
-    readonly_fields = ("game", "kind", "board_key", "player", "score", "turns", "powers_used",
-                       "stones_left", "finished_at", "replay")
+    readonly_fields = (
+        "game",
+        "kind",
+        "board_key",
+        "player",
+        "score",
+        "turns",
+        "powers_used",
+        "stones_left",
+        "finished_at",
+        "replay",
+    )
     fields = ("nickname", "hidden", *readonly_fields)
 
     @admin.display(description=_("replay"))
@@ -33,7 +53,9 @@ class ResultAdmin(admin.ModelAdmin):
     @admin.action(description=_("Hide the selected results from the leaderboards"))
     def hide(self, request: HttpRequest, queryset: QuerySet[Result]) -> None:
         count = queryset.update(hidden=True)
-        self.message_user(request, ngettext("%d result hidden.", "%d results hidden.", count) % count)
+        self.message_user(
+            request, ngettext("%d result hidden.", "%d results hidden.", count) % count
+        )
 
     @admin.action(description=_("Show the selected results on the leaderboards again"))
     def unhide(self, request: HttpRequest, queryset: QuerySet[Result]) -> None:
@@ -60,8 +82,7 @@ class PlayerAdmin(admin.ModelAdmin):
     def ban(self, request: HttpRequest, queryset: QuerySet[Player]) -> None:
         for player in queryset:
             player.ban()
-        self.message_user(request, _("Players banned; their results are hidden."),
-                          messages.SUCCESS)
+        self.message_user(request, _("Players banned; their results are hidden."), messages.SUCCESS)
 
     @admin.action(description=_("Lift the ban (results stay hidden until unhidden)"))
     def unban(self, request: HttpRequest, queryset: QuerySet[Player]) -> None:
@@ -78,12 +99,31 @@ class PlayerAdmin(admin.ModelAdmin):
 
 @admin.register(Game)
 class GameAdmin(admin.ModelAdmin):
-    list_display = ("id", "kind", "board_key", "player", "status", "version", "created_at",
-                    "finished_at", "replay")
+    list_display = (
+        "id",
+        "kind",
+        "board_key",
+        "player",
+        "status",
+        "version",
+        "created_at",
+        "finished_at",
+        "replay",
+    )
     list_filter = ("kind", "status", "board_key")
     search_fields = ("player__nickname", "seed_hash")
-    readonly_fields = ("kind", "player", "options", "board_key", "seed_hash", "status",
-                       "version", "created_at", "finished_at", "replay")
+    readonly_fields = (
+        "kind",
+        "player",
+        "options",
+        "board_key",
+        "seed_hash",
+        "status",
+        "version",
+        "created_at",
+        "finished_at",
+        "replay",
+    )
     fields = readonly_fields
 
     @admin.display(description=_("replay"))

@@ -108,6 +108,9 @@ class Game(models.Model):
     def __str__(self) -> str:
         return f"{self.kind} #{self.pk}"
 
+    def get_absolute_url(self) -> str:
+        return reverse(f"{self.kind}:play", args=[self.pk])
+
     # --- starting ----------------------------------------------------------------------------
     @classmethod
     def start(cls, player: Player, kind: GameKind, options: Any, seed: str | None = None) -> Game:
@@ -153,9 +156,6 @@ class Game(models.Model):
     @property
     def seed_revealed(self) -> bool:
         return self.status != self.Status.ACTIVE
-
-    def get_absolute_url(self) -> str:
-        return reverse(f"{self.kind}:play", args=[self.pk])
 
     def replay_url(self) -> str:
         return reverse("core:replay", args=[self.pk])
@@ -284,4 +284,7 @@ class Result(models.Model):
             better = Q(**{f"{name}__{'gt' if field.startswith('-') else 'lt'}": value})
             before |= equal & better
             equal &= Q(**{name: value})
-        return Result.objects.visible().filter(before, kind=kind.key, board_key=self.board_key).count() + 1
+        return (
+            Result.objects.visible().filter(before, kind=kind.key, board_key=self.board_key).count()
+            + 1
+        )

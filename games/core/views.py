@@ -59,9 +59,7 @@ def rules(request: HttpRequest, kind: str) -> HttpResponse:
         body = select_template([f"rules/{kind}.{language}.html", f"rules/{kind}.en.html"])
     except TemplateDoesNotExist:
         raise Http404("No rules page.") from None
-    return render(
-        request, "core/rules.html", {"kind": game_kind, "rules_body": body.template.name}
-    )
+    return render(request, "core/rules.html", {"kind": game_kind, "rules_body": body.template.name})
 
 
 @require_GET
@@ -104,8 +102,9 @@ def my_records(request: HttpRequest) -> HttpResponse:
             rows = []
             if player is not None:
                 rows = list(
-                    Result.objects.filter(player=player, kind=kind.key, board_key=board)
-                    .order_by(*kind.ranking)[:20]
+                    Result.objects.filter(player=player, kind=kind.key, board_key=board).order_by(
+                        *kind.ranking
+                    )[:20]
                 )
             sections.append((kind, board, label, rows))
     return render(request, "core/records.html", {"sections": sections})

@@ -155,18 +155,51 @@ def can_place(board: Sequence[Cell], dice: Iterable[int], count: int) -> bool:
     return _can_place(tuple(board), values, count)
 
 
-@lru_cache(maxsize=8192)
+# Bitmask search: bit c stands for cell c. Legality is kept per die value as "compatible"
+# cells (no neighbouring number differs by more than 1) intersected with "touching" cells.
+_ADJACENT: Final = tuple(sum(1 << n for n in NEIGHBOURS[cell]) for cell in range(CELLS))
+_ALL: Final = (1 << CELLS) - 1
+
+
+@lru_cache(maxsize=4096)
 def _can_place(board: Board, dice: tuple[int, ...], count: int) -> bool:
-    # `dice` is sorted, so equal dice are tried once; the cache doubles as the visited set.
+    empty = sum(1 << cell for cell in range(CELLS) if board[cell] is None)
+    numbers = [(cell, value) for cell, value in enumerate(board) if type(value) is int]
+    touching = 0
+    for cell, _ in numbers:
+        touching |= _ADJACENT[cell]
+    compatible = [empty] * 7  # indexed by die value; index 0 unused
+    for value in range(1, 7):
+        for cell, other in numbers:
+            if abs(other - value) > 1:
+                compatible[value] &= ~_ADJACENT[cell]
+    return _search(empty, touching, tuple(compatible), dice, count)
+
+
+def _search(
+    empty: int, touching: int, compatible: tuple[int, ...], dice: tuple[int, ...], count: int
+) -> bool:
+    """`touching` 0 means the board holds no number yet: any empty cell is open (M8)."""
+    # `dice` is sorted, so each distinct value is tried once.
     for index, value in enumerate(dice):
         if index and dice[index - 1] == value:
             continue
-        cells = legal_cells(board, value)
-        if cells and count == 1:
+        cells = compatible[value] & (touching or empty) & empty
+        if not cells:
+            continue
+        if count == 1:
             return True
         rest = dice[:index] + dice[index + 1 :]
-        for cell in cells:
-            if _can_place(_put(board, cell, value), rest, count - 1):
+        while cells:
+            bit = cells & -cells
+            cells ^= bit
+            around = _ADJACENT[bit.bit_length() - 1]
+            # M11: the placed die now connects its neighbours and constrains their values.
+            after = tuple(
+                mask & ~bit & (~around if abs(other - value) > 1 else _ALL)
+                for other, mask in enumerate(compatible)
+            )
+            if _search(empty & ~bit, (touching | around) & ~bit, after, rest, count - 1):
                 return True
     return False
 

@@ -43,6 +43,7 @@ from games.rules.mishimash_log import (
     check_keys,
     describe_event,
     event_from_dict,
+    event_from_row,
     read_int,
     read_ints,
 )
@@ -94,6 +95,7 @@ __all__ = [
     "describe_event",
     "describe_selection",
     "event_from_dict",
+    "event_from_row",
     "format_points",
     "halves_to_decimal",
     "halves_to_fraction",
@@ -373,7 +375,7 @@ class State:
             "contenders": list(self.contenders),
             "due": list(self.due),
             "winner": self.winner,
-            "log": [event.to_dict() for event in self.log],
+            "log": [event.to_row() for event in self.log],
         }
 
     @classmethod
@@ -403,7 +405,7 @@ class State:
             contenders=read_ints(d, "contenders", 0, seat),
             due=read_ints(d, "due", 0, seat),
             winner=None if d["winner"] is None else read_int(d, "winner", 0, seat),
-            log=tuple(event_from_dict(event) for event in log),
+            log=tuple(event_from_row(event) for event in log),
         )
         _check_consistent(state)
         return state

@@ -1,14 +1,17 @@
 """The MISHIMASH game log: small frozen events, one per thing that happened, for the UI.
 
-Points are half-points (`*_halves`, ints). Every event serialises to a dict with a "type" key
-and reads back with `event_from_dict`.
+Points are half-points (`*_halves`, ints). An event serialises to a readable dict with a
+"type" key (`to_dict`) or, inside a stored state, to a compact row `["roll", 0, 1, [1, 5]]`
+(`to_row`: the type, then the fields in order); `event_from_dict` / `event_from_row` read
+them back strictly.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 from games.rules.errors import InvalidMove
 from games.rules.mishimash_scoring import format_points as pts
@@ -16,131 +19,154 @@ from games.rules.mishimash_scoring import format_points as pts
 SelectResult = Literal["bank", "roll_again"]
 
 
+class _Event:
+    """What every event shares: its serialised forms."""
+
+    __slots__ = ()
+    TYPE: ClassVar[str]
+
+    def to_row(self) -> list[Any]:
+        values = (getattr(self, name) for name in _NAMES[self.TYPE])
+        return [self.TYPE, *(list(v) if isinstance(v, tuple) else v for v in values)]
+
+    def to_dict(self) -> dict[str, Any]:
+        row = self.to_row()
+        return {"type": row[0], **dict(zip(_NAMES[self.TYPE], row[1:], strict=True))}
+
+
 @dataclass(frozen=True, slots=True)
-class Rolled:
+class Rolled(_Event):
     """The player's k-th roll of the turn showed `faces`."""
 
+    TYPE: ClassVar[str] = "roll"
     player: int
     k: int
     faces: tuple[int, ...]
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"type": "roll", "player": self.player, "k": self.k, "faces": list(self.faces)}
-
 
 @dataclass(frozen=True, slots=True)
-class Selected:
+class Selected(_Event):
     """From roll k the player set aside `faces`, worth `halves` (already x k), then `result`."""
 
+    TYPE: ClassVar[str] = "select"
     player: int
     k: int
     faces: tuple[int, ...]
     halves: int
     result: SelectResult
 
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "type": "select",
-            "player": self.player,
-            "k": self.k,
-            "faces": list(self.faces),
-            "halves": self.halves,
-            "result": self.result,
-        }
-
 
 @dataclass(frozen=True, slots=True)
-class Cleared:
+class Cleared(_Event):
     """MISHIMASH (X11): the n-th clear of the turn earned `halves` (never multiplied)."""
 
+    TYPE: ClassVar[str] = "clear"
     player: int
     n: int
     halves: int
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"type": "clear", "player": self.player, "n": self.n, "halves": self.halves}
-
 
 @dataclass(frozen=True, slots=True)
-class Banked:
+class Banked(_Event):
     """X9: the player banked `halves`, reaching `total_halves`."""
 
+    TYPE: ClassVar[str] = "bank"
     player: int
     halves: int
     total_halves: int
 
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "type": "bank",
-            "player": self.player,
-            "halves": self.halves,
-            "total_halves": self.total_halves,
-        }
-
 
 @dataclass(frozen=True, slots=True)
-class Busted:
+class Busted(_Event):
     """X7: roll k was a bust (SMOLA); the turn's `lost_halves` unbanked points are gone."""
 
+    TYPE: ClassVar[str] = "bust"
     player: int
     k: int
     lost_halves: int
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"type": "bust", "player": self.player, "k": self.k, "lost_halves": self.lost_halves}
-
 
 @dataclass(frozen=True, slots=True)
-class FinalRoundStarted:
+class FinalRoundStarted(_Event):
     """X15: `player` banked to the target; `players` (in order) get one more turn each."""
 
+    TYPE: ClassVar[str] = "final_round"
     player: int
     players: tuple[int, ...]
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"type": "final_round", "player": self.player, "players": list(self.players)}
-
 
 @dataclass(frozen=True, slots=True)
-class SuddenDeathStarted:
+class SuddenDeathStarted(_Event):
     """X16: round `round` of sudden death between the tied leaders `players`."""
 
+    TYPE: ClassVar[str] = "sudden_death"
     round: int
     players: tuple[int, ...]
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"type": "sudden_death", "round": self.round, "players": list(self.players)}
-
 
 @dataclass(frozen=True, slots=True)
-class Won:
+class Won(_Event):
     """The game is over and `player` won with `total_halves`."""
 
+    TYPE: ClassVar[str] = "win"
     player: int
     total_halves: int
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"type": "win", "player": self.player, "total_halves": self.total_halves}
-
 
 Event = Rolled | Selected | Cleared | Banked | Busted | FinalRoundStarted | SuddenDeathStarted | Won
-
-_FIELDS: dict[str, tuple[str, ...]] = {
-    "roll": ("player", "k", "faces"),
-    "select": ("player", "k", "faces", "halves", "result"),
-    "clear": ("player", "n", "halves"),
-    "bank": ("player", "halves", "total_halves"),
-    "bust": ("player", "k", "lost_halves"),
-    "final_round": ("player", "players"),
-    "sudden_death": ("round", "players"),
-    "win": ("player", "total_halves"),
+_CLASSES: dict[str, type[Event]] = {
+    cls.TYPE: cls
+    for cls in (
+        Rolled,
+        Selected,
+        Cleared,
+        Banked,
+        Busted,
+        FinalRoundStarted,
+        SuddenDeathStarted,
+        Won,
+    )
 }
+_NAMES = {kind: tuple(f.name for f in dataclasses.fields(cls)) for kind, cls in _CLASSES.items()}
+
+
+def _read_field(name: str, value: object) -> object:
+    """One event field, strictly: counts >= 0 (k, n, round >= 1), face and seat lists."""
+    if name == "result":
+        if value not in ("bank", "roll_again"):
+            raise InvalidMove(f"Unknown selection result {value!r}.")
+        return value
+    if name == "faces":
+        return read_ints({name: value}, name, 1, 6)
+    if name == "players":
+        return read_ints({name: value}, name)
+    return read_int({name: value}, name, 1 if name in ("k", "n", "round") else 0)
+
+
+def event_from_row(row: object) -> Event:
+    """Read back one event written by `to_row`; InvalidMove when malformed."""
+    if type(row) is not list or not row or not isinstance(row[0], str) or row[0] not in _CLASSES:
+        raise InvalidMove(f"Not a MISHIMASH log event: {row!r}.")
+    names = _NAMES[row[0]]
+    if len(row) != len(names) + 1:
+        raise InvalidMove(f"A {row[0]} event has {len(names)} fields: {row!r}.")
+    values = [_read_field(name, value) for name, value in zip(names, row[1:], strict=True)]
+    return _CLASSES[row[0]](*values)  # type: ignore[arg-type]
+
+
+def event_from_dict(data: object) -> Event:
+    """Read back one event written by `to_dict`; InvalidMove when malformed."""
+    if not isinstance(data, Mapping) or data.get("type") not in _CLASSES:
+        raise InvalidMove(f"Not a MISHIMASH log event: {data!r}.")
+    names = _NAMES[data["type"]]
+    d = check_keys(data, {"type", *names})
+    return event_from_row([d["type"], *(d[name] for name in names)])
 
 
 def read_int(data: Mapping[str, Any], key: str, low: int = 0, high: int | None = None) -> int:
     """`data[key]` as a strict int in [low, high] (bools refused), else InvalidMove."""
     value = data[key]
-    if isinstance(value, bool) or not isinstance(value, int):
+    if type(value) is not int:
         raise InvalidMove(f"{key} must be a whole number, not {value!r}.")
     if value < low or (high is not None and value > high):
         raise InvalidMove(f"{key} is out of range: {value}.")
@@ -166,39 +192,6 @@ def check_keys(data: object, expected: set[str]) -> Mapping[str, Any]:
         missing, extra = sorted(expected - keys), sorted(map(str, keys - expected))
         raise InvalidMove(f"Wrong fields: missing {missing}, unexpected {extra}.")
     return data
-
-
-def event_from_dict(data: object) -> Event:
-    """Read back one event written by its `to_dict`; InvalidMove when malformed."""
-    if not isinstance(data, Mapping) or data.get("type") not in _FIELDS:
-        raise InvalidMove(f"Not a MISHIMASH log event: {data!r}.")
-    kind = data["type"]
-    d = check_keys(data, {"type", *_FIELDS[kind]})
-    match kind:
-        case "roll":
-            return Rolled(read_int(d, "player"), read_int(d, "k", 1), read_ints(d, "faces", 1, 6))
-        case "select":
-            if d["result"] not in ("bank", "roll_again"):
-                raise InvalidMove(f"Unknown selection result {d['result']!r}.")
-            return Selected(
-                read_int(d, "player"),
-                read_int(d, "k", 1),
-                read_ints(d, "faces", 1, 6),
-                read_int(d, "halves"),
-                d["result"],
-            )
-        case "clear":
-            return Cleared(read_int(d, "player"), read_int(d, "n", 1), read_int(d, "halves"))
-        case "bank":
-            return Banked(read_int(d, "player"), read_int(d, "halves"), read_int(d, "total_halves"))
-        case "bust":
-            return Busted(read_int(d, "player"), read_int(d, "k", 1), read_int(d, "lost_halves"))
-        case "final_round":
-            return FinalRoundStarted(read_int(d, "player"), read_ints(d, "players"))
-        case "sudden_death":
-            return SuddenDeathStarted(read_int(d, "round", 1), read_ints(d, "players"))
-        case _:
-            return Won(read_int(d, "player"), read_int(d, "total_halves"))
 
 
 def _faces(faces: tuple[int, ...]) -> str:
