@@ -159,6 +159,7 @@ def can_place(board: Sequence[Cell], dice: Iterable[int], count: int) -> bool:
 # cells (no neighbouring number differs by more than 1) intersected with "touching" cells.
 _ADJACENT: Final = tuple(sum(1 << n for n in NEIGHBOURS[cell]) for cell in range(CELLS))
 _ALL: Final = (1 << CELLS) - 1
+_BLANK_STARTS: Final = (1 << 0) | (1 << 1) | (1 << 5)
 
 
 @lru_cache(maxsize=4096)
@@ -173,23 +174,37 @@ def _can_place(board: Board, dice: tuple[int, ...], count: int) -> bool:
         for cell, other in numbers:
             if abs(other - value) > 1:
                 compatible[value] &= ~_ADJACENT[cell]
-    return _search(empty, touching, tuple(compatible), dice, count)
+    # A blank board is symmetric: a corner, an edge and a middle cell stand for every start.
+    starts = _BLANK_STARTS if empty == _ALL else _ALL
+    return _search(empty, touching, tuple(compatible), dice, count, starts)
 
 
 def _search(
-    empty: int, touching: int, compatible: tuple[int, ...], dice: tuple[int, ...], count: int
+    empty: int,
+    touching: int,
+    compatible: tuple[int, ...],
+    dice: tuple[int, ...],
+    count: int,
+    starts: int = _ALL,
 ) -> bool:
     """`touching` 0 means the board holds no number yet: any empty cell is open (M8)."""
     # `dice` is sorted, so each distinct value is tried once.
     for index, value in enumerate(dice):
         if index and dice[index - 1] == value:
             continue
-        cells = compatible[value] & (touching or empty) & empty
+        cells = compatible[value] & (touching or empty) & empty & starts
         if not cells:
             continue
         if count == 1:
             return True
         rest = dice[:index] + dice[index + 1 :]
+        near = [other for other in set(rest) if abs(other - value) <= 1]
+        if not touching and not near:
+            continue  # on a numberless board the next die must touch this one
+        if count == 2 and _one_more(empty, touching, compatible, value, cells, set(rest)):
+            return True
+        if count == 2:
+            continue
         while cells:
             bit = cells & -cells
             cells ^= bit
@@ -200,6 +215,24 @@ def _search(
                 for other, mask in enumerate(compatible)
             )
             if _search(empty & ~bit, (touching | around) & ~bit, after, rest, count - 1):
+                return True
+    return False
+
+
+def _one_more(
+    empty: int, touching: int, compatible: tuple[int, ...], value: int, cells: int, rest: set[int]
+) -> bool:
+    """Whether, after `value` goes on one of `cells`, some die of `rest` still has a cell."""
+    while cells:
+        bit = cells & -cells
+        cells ^= bit
+        around = _ADJACENT[bit.bit_length() - 1]
+        still_empty = empty & ~bit
+        for other in rest:
+            if abs(other - value) <= 1:
+                if compatible[other] & (touching | around) & still_empty:
+                    return True
+            elif compatible[other] & touching & ~around & still_empty:
                 return True
     return False
 

@@ -424,3 +424,9 @@ def test_refusal_changes_nothing():
     with pytest.raises(IllegalMove):
         ishido.place(state, 0)
     assert state.to_dict() == before
+
+
+def test_module_doctests_hold():
+    import doctest
+
+    assert doctest.testmod(ishido).failed == 0
