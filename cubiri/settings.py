@@ -152,6 +152,9 @@ STORAGES = {
     },
 }
 
+# Without collectstatic (development, tests) whitenoise finds the files where they are.
+WHITENOISE_USE_FINDERS = DEBUG or env_bool("PLAIN_STATIC")
+
 CRISPY_ALLOWED_TEMPLATE_PACKS = "bootstrap5"
 CRISPY_TEMPLATE_PACK = "bootstrap5"
 

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, Literal, NamedTuple
 
-from games.rules.errors import IllegalMove, InvalidMove
+from games.rules.errors import IllegalMove, InvalidMove, gettext_noop
 
 __all__ = [
     "BONUSES",
@@ -72,15 +72,30 @@ _END_BONUSES = {2: 100, 1: 500, 0: 1000}
 # rest are matched by shape.
 _COLOUR_ROLES = {1: (0, 1), 2: (1, 1), 3: (1, 2), 4: (2, 2)}
 
-_RULE_TEXT = {
-    0: "it must touch at least one stone",
-    1: "it must match its neighbour's colour or shape",
-    2: "it must match one neighbour by colour and the other by shape",
-    3: (
-        "it must match one neighbour by colour and the other two by shape, "
-        "or two by colour and one by shape"
+# I5: why a cell with n neighbours refuses the current stone; whole sentences, so that each
+# can be translated on its own (the web layer translates the template, then fills it in).
+_REFUSALS = {
+    0: gettext_noop(
+        "The current stone cannot go on row %(row)d, column %(column)d: "
+        "it must touch at least one stone."
     ),
-    4: "it must match two neighbours by colour and the other two by shape",
+    1: gettext_noop(
+        "The current stone cannot go on row %(row)d, column %(column)d: "
+        "it must match its neighbour's colour or shape."
+    ),
+    2: gettext_noop(
+        "The current stone cannot go on row %(row)d, column %(column)d: "
+        "it must match one neighbour by colour and the other by shape."
+    ),
+    3: gettext_noop(
+        "The current stone cannot go on row %(row)d, column %(column)d: "
+        "it must match one neighbour by colour and the other two by shape, "
+        "or two by colour and one by shape."
+    ),
+    4: gettext_noop(
+        "The current stone cannot go on row %(row)d, column %(column)d: "
+        "it must match two neighbours by colour and the other two by shape."
+    ),
 }
 
 Phase = Literal["placing", "finished"]
@@ -133,8 +148,10 @@ def stone_name(stone: StoneLike) -> str:
     return f"{COLOURS[colour]}-{SHAPES[shape]}"
 
 
-def _spoken_name(stone: StoneLike) -> str:
-    return stone_name(stone).replace("-", " ")
+def _row_column(cell: int) -> dict[str, int]:
+    """A cell as players count it: row and column from 1."""
+    row, column = divmod(cell, COLUMNS)
+    return {"row": row + 1, "column": column + 1}
 
 
 def _count_neighbours(board: Board, cell: int) -> int:
@@ -268,21 +285,28 @@ def action_from_dict(data: object) -> Place:
     Place(cell=13)
     """
     if not isinstance(data, Mapping):
-        raise InvalidMove("An action must be an object with a type.")
+        raise InvalidMove(gettext_noop("An action must be an object with a type."))
     if data.get("type") != "place":
-        raise InvalidMove(f"Unknown action type: {data.get('type')!r}.")
+        raise InvalidMove(
+            gettext_noop("Unknown action type: %(type)r."), {"type": data.get("type")}
+        )
     if set(data) != {"type", "cell"}:
-        raise InvalidMove("A place action has exactly the fields type and cell.")
+        raise InvalidMove(gettext_noop("A place action has exactly the fields type and cell."))
     cell = data["cell"]
     if type(cell) is not int:
-        raise InvalidMove(f"The cell must be a whole number, not {cell!r}.")
+        raise InvalidMove(
+            gettext_noop("The cell must be a whole number, not %(cell)r."), {"cell": cell}
+        )
     _check_cell(cell)
     return Place(cell)
 
 
 def _check_cell(cell: int) -> None:
     if not 0 <= cell < CELLS:
-        raise InvalidMove(f"There is no cell {cell}: cells are numbered 0 to {CELLS - 1}.")
+        raise InvalidMove(
+            gettext_noop("There is no cell %(cell)d: cells are numbered 0 to %(last)d."),
+            {"cell": cell, "last": CELLS - 1},
+        )
 
 
 class Placement(NamedTuple):
@@ -470,14 +494,16 @@ def new_game(options: Options, rng: random.Random) -> State:
 def _refuse(state: State, cell: int) -> None:
     """Raise IllegalMove unless the current stone may go on `cell`."""
     if state.is_finished:
-        raise IllegalMove("The game is over: no more stones can be placed.")
+        raise IllegalMove(gettext_noop("The game is over: no more stones can be placed."))
     _check_cell(cell)
     if state.board[cell] is not None:
-        raise IllegalMove(f"Cell {cell} is not empty.")
-    stone = state.pouch[0]
-    if not _fits(state.board, cell, stone):
-        rule = _RULE_TEXT[_count_neighbours(state.board, cell)]
-        raise IllegalMove(f"The {_spoken_name(stone)} cannot go on cell {cell}: {rule}.")
+        raise IllegalMove(
+            gettext_noop("Row %(row)d, column %(column)d is not empty."),
+            _row_column(cell),
+        )
+    if not _fits(state.board, cell, state.pouch[0]):
+        refusal = _REFUSALS[_count_neighbours(state.board, cell)]
+        raise IllegalMove(refusal, _row_column(cell))
 
 
 def apply(state: State, action: Place, rng: random.Random | None = None) -> State:
@@ -487,7 +513,7 @@ def apply(state: State, action: Place, rng: random.Random | None = None) -> Stat
     signature and left untouched.
     """
     if not isinstance(action, Place) or type(action.cell) is not int:
-        raise InvalidMove("Ishido has one action: place the current stone on a cell.")
+        raise InvalidMove(gettext_noop("Ishido has one action: place the current stone on a cell."))
     cell = action.cell
     _refuse(state, cell)
     stone = state.pouch[0]

@@ -28,8 +28,10 @@ from fractions import Fraction
 from typing import Any
 
 from games.rules.dice import roll_dice
-from games.rules.errors import IllegalMove, InvalidMove
+from games.rules.errors import IllegalMove, InvalidMove, gettext_noop
 from games.rules.mishimash_log import (
+    LOG_KEEP,
+    LOG_MAX,
     Banked,
     Busted,
     Cleared,
@@ -44,8 +46,10 @@ from games.rules.mishimash_log import (
     describe_event,
     event_from_dict,
     event_from_row,
+    keep_recent,
     read_int,
     read_ints,
+    turn_start,
 )
 from games.rules.mishimash_scoring import (
     DICE,
@@ -63,11 +67,14 @@ from games.rules.mishimash_scoring import (
     selection_halves,
     selection_points,
     selection_problem,
+    selection_refusal,
     split_halves,
 )
 
 __all__ = [
     "DEFAULT_TARGET",
+    "LOG_KEEP",
+    "LOG_MAX",
     "MAX_NAME_LENGTH",
     "MAX_PLAYERS",
     "MAX_TARGET",
@@ -101,11 +108,13 @@ __all__ = [
     "halves_to_fraction",
     "is_bust",
     "legal_selections",
+    "new_events",
     "new_game",
     "scoring_indices",
     "selection_halves",
     "selection_points",
     "selection_problem",
+    "selection_refusal",
     "split_halves",
 ]
 
@@ -121,7 +130,7 @@ MAX_NAME_LENGTH = 24
 
 def _clean_name(name: object, seat: int) -> str:
     if not isinstance(name, str):
-        raise InvalidMove(f"Player {seat}'s name must be text.")
+        raise InvalidMove(gettext_noop("Player %(seat)d's name must be text."), {"seat": seat})
     return unicodedata.normalize("NFC", name.strip())
 
 
@@ -137,7 +146,7 @@ class Options:
 
     def __post_init__(self) -> None:
         if not isinstance(self.players, Sequence) or isinstance(self.players, str):
-            raise InvalidMove("Players must be a list of names.")
+            raise InvalidMove(gettext_noop("Players must be a list of names."))
         names = tuple(_clean_name(name, seat) for seat, name in enumerate(self.players, 1))
         object.__setattr__(self, "players", names)
         self.validate()
@@ -158,35 +167,49 @@ class Options:
     def from_dict(cls, data: object) -> Options:
         d = check_keys(data, {"players", "target"})
         if not isinstance(d["players"], list | tuple):
-            raise InvalidMove("Players must be a list of names.")
+            raise InvalidMove(gettext_noop("Players must be a list of names."))
         return cls(tuple(d["players"]), d["target"])
 
 
 def _validate_names(names: tuple[str, ...]) -> None:
     if not names:
-        raise IllegalMove("Add at least one player.")
+        raise IllegalMove(gettext_noop("Add at least one player."))
     if len(names) > MAX_PLAYERS:
-        raise IllegalMove(f"At most {MAX_PLAYERS} players can play, not {len(names)}.")
+        raise IllegalMove(
+            gettext_noop("At most %(max)d players can play, not %(count)d."),
+            {"max": MAX_PLAYERS, "count": len(names)},
+        )
     seen: set[str] = set()
     for seat, name in enumerate(names, 1):
         if not name:
-            raise IllegalMove(f"Player {seat} needs a name.")
+            raise IllegalMove(gettext_noop("Player %(seat)d needs a name."), {"seat": seat})
         if len(name) > MAX_NAME_LENGTH:
-            raise IllegalMove(f"The name “{name}” is longer than {MAX_NAME_LENGTH} characters.")
+            raise IllegalMove(
+                gettext_noop("The name “%(name)s” is longer than %(max)d characters."),
+                {"name": name, "max": MAX_NAME_LENGTH},
+            )
         if not name.isprintable():
-            raise IllegalMove(f"Player {seat}'s name contains a character that cannot be shown.")
+            raise IllegalMove(
+                gettext_noop("Player %(seat)d's name contains a character that cannot be shown."),
+                {"seat": seat},
+            )
         if name.casefold() in seen:
-            raise IllegalMove(f"Two players are called “{name}”: give them different names.")
+            raise IllegalMove(
+                gettext_noop("Two players are called “%(name)s”: give them different names."),
+                {"name": name},
+            )
         seen.add(name.casefold())
 
 
 def _validate_target(target: object) -> None:
     if isinstance(target, bool) or not isinstance(target, int):
-        raise IllegalMove("The target must be a whole number of points.")
+        raise IllegalMove(gettext_noop("The target must be a whole number of points."))
     if target < 1:
-        raise IllegalMove("The target must be at least 1 point.")
+        raise IllegalMove(gettext_noop("The target must be at least 1 point."))
     if target > MAX_TARGET:
-        raise IllegalMove(f"The target can be at most {MAX_TARGET:,} points.")
+        raise IllegalMove(
+            gettext_noop("The target can be at most %(max)d points."), {"max": MAX_TARGET}
+        )
 
 
 # --- Actions -------------------------------------------------------------------------------
@@ -242,10 +265,10 @@ def action_from_dict(data: object) -> Action:
         player = read_int(d, "player", 0, MAX_PLAYERS - 1)
         dice = read_ints(d, "dice", 0, DICE - 1)
         if len(set(dice)) != len(dice):
-            raise InvalidMove("Each die can be chosen only once.")
+            raise InvalidMove(gettext_noop("Each die can be chosen only once."))
         cls = SelectAndBank if kind == "select_and_bank" else SelectAndRollAgain
         return cls(player, dice)
-    raise InvalidMove(f"Unknown MISHIMASH action: {kind!r}.")
+    raise InvalidMove(gettext_noop("Unknown MISHIMASH action: %(kind)r."), {"kind": kind})
 
 
 # --- State ---------------------------------------------------------------------------------
@@ -260,6 +283,11 @@ class State:
     rolled next. `final_round_by` is who banked to the target first (X15); `due` lists who
     still plays in the final round or sudden-death round after the current player;
     `contenders` are the tied leaders in sudden death round `sudden_death_round` (X16).
+
+    `log` holds only the RECENT events (whole turns, the newest last; see
+    `mishimash_log.keep_recent`), so a snapshot stays small however long the game;
+    `log_start` counts the older events left out. The whole history is the replay of the
+    game's actions (`new_events` collects it).
     """
 
     options: Options
@@ -277,6 +305,7 @@ class State:
     due: tuple[int, ...] = ()
     winner: int | None = None
     log: tuple[Event, ...] = ()
+    log_start: int = 0
 
     @property
     def players(self) -> tuple[str, ...]:
@@ -332,9 +361,23 @@ class State:
     def turn_points(self) -> Fraction:
         return halves_to_fraction(self.turn_halves)
 
+    @property
+    def events_so_far(self) -> int:
+        """How many events the game has logged in all (kept or left out)."""
+        return self.log_start + len(self.log)
+
     def legal_selections(self) -> tuple[tuple[int, ...], ...]:
         """Every legal set of dice positions from the roll showing (empty if none showing)."""
         return legal_selections(self.roll) if self.roll else ()
+
+    def selection_error(self, dice: Sequence[int]) -> IllegalMove | None:
+        """Why setting aside positions `dice` now would be refused (as `apply` would), or None."""
+        try:
+            faces = _chosen_faces(self, dice)
+        except IllegalMove as error:
+            return error
+        refusal = selection_refusal(self.roll, faces)
+        return None if refusal is None else IllegalMove(*refusal)
 
     def selection_halves(self, dice: Sequence[int]) -> int | None:
         """What setting aside positions `dice` would add now (x k, plus a clear bonus), or None."""
@@ -349,15 +392,8 @@ class State:
         return halves * self.k + bonus
 
     def turn_log(self) -> tuple[Event, ...]:
-        """The events of the turn in progress, or of the last turn when between turns.
-
-        A turn starts at its roll number 1, the only roll of a turn with k == 1.
-        """
-        for start in range(len(self.log) - 1, -1, -1):
-            event = self.log[start]
-            if isinstance(event, Rolled) and event.k == 1:
-                return self.log[start:]
-        return self.log
+        """The events of the turn in progress, or of the last turn when between turns."""
+        return self.log[turn_start(self.log) :]
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -376,18 +412,20 @@ class State:
             "due": list(self.due),
             "winner": self.winner,
             "log": [event.to_row() for event in self.log],
+            "log_start": self.log_start,
         }
 
     @classmethod
     def from_dict(cls, data: object) -> State:
         """Read back `to_dict` output; InvalidMove when malformed or inconsistent."""
-        d = check_keys(data, set(_STATE_KEYS))
+        d = check_keys(data, _STATE_KEYS)
         options = Options.from_dict(d["options"])
-        n = len(options.players)
-        seat = n - 1
+        seat = len(options.players) - 1
         log = d["log"]
-        if not isinstance(log, list | tuple):
-            raise InvalidMove("log must be a list.")
+        if not isinstance(log, list | tuple) or len(log) > LOG_MAX:
+            raise InvalidMove(
+                gettext_noop("log must be a list of at most %(max)d events."), {"max": LOG_MAX}
+            )
         state = cls(
             options=options,
             banked_halves=read_ints(d, "banked_halves"),
@@ -406,20 +444,32 @@ class State:
             due=read_ints(d, "due", 0, seat),
             winner=None if d["winner"] is None else read_int(d, "winner", 0, seat),
             log=tuple(event_from_row(event) for event in log),
+            log_start=read_int(d, "log_start"),
         )
         _check_consistent(state)
         return state
 
 
-_STATE_KEYS = tuple(field.name for field in dataclasses.fields(State))
+_STATE_KEYS = frozenset(field.name for field in dataclasses.fields(State))
 
 
 def _check_consistent(state: State) -> None:
     n = len(state.players)
     if len(state.banked_halves) != n or len(state.turns) != n:
-        raise InvalidMove("banked_halves and turns need one entry per player.")
+        raise InvalidMove(gettext_noop("banked_halves and turns need one entry per player."))
     if state.roll and (len(state.roll) != state.dice_in_play or state.k < 1):
-        raise InvalidMove("The roll showing does not match the dice in play.")
+        raise InvalidMove(gettext_noop("The roll showing does not match the dice in play."))
+
+
+def new_events(before: State, after: State) -> tuple[Event, ...]:
+    """The events that led from `before` to `after`, a later state of the same game.
+
+    Chain it over a replay to collect a game's whole log (a state keeps only the recent part).
+    """
+    first = before.events_so_far - after.log_start
+    if first < 0 or after.events_so_far < before.events_so_far:
+        raise ValueError("`after` no longer holds every event since `before`.")
+    return after.log[first:]
 
 
 def new_game(options: Options, rng: random.Random) -> State:
@@ -436,50 +486,73 @@ def apply(state: State, action: Action, rng: random.Random) -> State:
     """The state after `action`, or IllegalMove with a message for the player.
 
     `Roll` draws six dice from `rng`, `SelectAndRollAgain` draws the dice in play,
-    `SelectAndBank` draws nothing.
+    `SelectAndBank` draws nothing. The log keeps only its recent part (`keep_recent`).
     """
     _check_turn(state, action)
     match action:
         case Roll():
             if state.roll:
                 raise IllegalMove(
-                    f"{state.current_name} has already rolled: set dice aside, "
-                    "then bank or roll again."
+                    gettext_noop(
+                        "%(name)s has already rolled: set dice aside, then bank or roll again."
+                    ),
+                    {"name": state.current_name},
                 )
             start = dataclasses.replace(state, k=0, dice_in_play=DICE, turn_halves=0, clears=0)
-            return _roll(start, rng)
+            after = _roll(start, rng)
         case SelectAndBank(_, dice):
-            return _bank(_select(state, dice, "bank"))
+            after = _bank(_select(state, dice, "bank"))
         case SelectAndRollAgain(_, dice):
-            return _roll(_select(state, dice, "roll_again"), rng)
-    raise InvalidMove(f"Not a MISHIMASH action: {action!r}.")
+            after = _roll(_select(state, dice, "roll_again"), rng)
+    log, dropped = keep_recent(after.log)
+    if not dropped:
+        return after
+    return dataclasses.replace(after, log=log, log_start=after.log_start + dropped)
 
 
 def _check_turn(state: State, action: object) -> None:
     if not isinstance(action, Roll | SelectAndBank | SelectAndRollAgain):
-        raise InvalidMove(f"Not a MISHIMASH action: {action!r}.")
+        raise InvalidMove(gettext_noop("Not a MISHIMASH action: %(action)r."), {"action": action})
     if state.is_finished:
-        raise IllegalMove("The game is over.")
+        raise IllegalMove(gettext_noop("The game is over."))
     player = action.player
     if isinstance(player, bool) or not isinstance(player, int):
-        raise InvalidMove(f"The player must be a seat number, not {player!r}.")
-    if player != state.current:
-        who = state.players[player] if 0 <= player < len(state.players) else f"player {player + 1}"
-        raise IllegalMove(f"It is {state.current_name}'s turn, not {who}'s.")
+        raise InvalidMove(
+            gettext_noop("The player must be a seat number, not %(player)r."), {"player": player}
+        )
+    if player == state.current:
+        return
+    if 0 <= player < len(state.players):
+        raise IllegalMove(
+            gettext_noop("It is %(current)s's turn, not %(player)s's."),
+            {"current": state.current_name, "player": state.players[player]},
+        )
+    raise IllegalMove(
+        gettext_noop("It is %(current)s's turn; there is no player %(number)d in this game."),
+        {"current": state.current_name, "number": player + 1},
+    )
 
 
 def _chosen_faces(state: State, dice: Sequence[int]) -> tuple[int, ...]:
+    """The faces at positions `dice` of the roll showing; IllegalMove (dice counted from 1)."""
     if not state.roll:
-        raise IllegalMove("Roll the dice first.")
+        raise IllegalMove(gettext_noop("Roll the dice first."))
     if not isinstance(dice, Sequence) or isinstance(dice, str):
-        raise InvalidMove("The dice must be a list of positions.")
+        raise InvalidMove(gettext_noop("The dice must be a list of positions."))
     for i in dice:
-        if isinstance(i, bool) or not isinstance(i, int) or not 0 <= i < len(state.roll):
-            raise IllegalMove(f"There is no die number {i!r} in this roll.")
+        if isinstance(i, bool) or not isinstance(i, int):
+            raise InvalidMove(
+                gettext_noop("A die is named by its position, not %(die)r."), {"die": i}
+            )
+        if not 0 <= i < len(state.roll):
+            raise IllegalMove(
+                gettext_noop("There is no die %(number)d in this roll: it has %(count)d dice."),
+                {"number": i + 1, "count": len(state.roll)},
+            )
     if len(set(dice)) != len(dice):
-        raise IllegalMove("Each die can be chosen only once.")
+        raise IllegalMove(gettext_noop("Each die can be chosen only once."))
     if not dice:
-        raise IllegalMove("Choose at least one scoring die.")
+        raise IllegalMove(gettext_noop("Choose at least one scoring die, then bank or roll again."))
     return tuple(state.roll[i] for i in sorted(dice))
 
 
@@ -488,7 +561,8 @@ def _select(state: State, dice: Sequence[int], result: SelectResult) -> State:
     faces = _chosen_faces(state, dice)
     value = selection_halves(state.roll, faces)
     if value is None:
-        raise IllegalMove(selection_problem(state.roll, faces) or "That selection does not score.")
+        refusal = selection_refusal(state.roll, faces)
+        raise IllegalMove(*(refusal or (gettext_noop("That selection does not score."),)))
     points = value * state.k
     events: list[Event] = [Selected(state.current, state.k, faces, points, result)]
     left, clears, bonus = state.dice_in_play - len(faces), state.clears, 0

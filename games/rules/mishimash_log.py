@@ -4,19 +4,26 @@ Points are half-points (`*_halves`, ints). An event serialises to a readable dic
 "type" key (`to_dict`) or, inside a stored state, to a compact row `["roll", 0, 1, [1, 5]]`
 (`to_row`: the type, then the fields in order); `event_from_dict` / `event_from_row` read
 them back strictly.
+
+A state keeps only the recent log (`keep_recent`): whole turns, newest last, about
+`LOG_KEEP` events, so that a stored snapshot stays a few KB however long the game runs.
 """
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+import operator
+from collections.abc import Callable, Mapping, Set
 from dataclasses import dataclass
 from typing import Any, ClassVar, Literal
 
-from games.rules.errors import InvalidMove
+from games.rules.errors import InvalidMove, gettext_noop
 from games.rules.mishimash_scoring import format_points as pts
 
 SelectResult = Literal["bank", "roll_again"]
+
+LOG_KEEP = 40  # a state keeps the newest whole turns that fit in this many events...
+LOG_MAX = 120  # ...or the whole current turn, when longer, up to this many
 
 
 class _Event:
@@ -26,8 +33,8 @@ class _Event:
     TYPE: ClassVar[str]
 
     def to_row(self) -> list[Any]:
-        values = (getattr(self, name) for name in _NAMES[self.TYPE])
-        return [self.TYPE, *(list(v) if isinstance(v, tuple) else v for v in values)]
+        values = _GETTERS[self.TYPE](self)
+        return [self.TYPE, *[list(v) if type(v) is tuple else v for v in values]]
 
     def to_dict(self) -> dict[str, Any]:
         row = self.to_row()
@@ -130,72 +137,146 @@ _CLASSES: dict[str, type[Event]] = {
 _NAMES = {kind: tuple(f.name for f in dataclasses.fields(cls)) for kind, cls in _CLASSES.items()}
 
 
-def _read_field(name: str, value: object) -> object:
-    """One event field, strictly: counts >= 0 (k, n, round >= 1), face and seat lists."""
+def _read_result(value: object) -> object:
+    if value not in ("bank", "roll_again"):
+        raise InvalidMove(gettext_noop("Unknown selection result %(value)r."), {"value": value})
+    return value
+
+
+def _reader(name: str) -> Callable[[object], object]:
+    """How one event field is read, strictly: counts >= 0 (k, n, round >= 1), face and seat
+    lists, the result of a selection."""
     if name == "result":
-        if value not in ("bank", "roll_again"):
-            raise InvalidMove(f"Unknown selection result {value!r}.")
-        return value
+        return _read_result
     if name == "faces":
-        return read_ints({name: value}, name, 1, 6)
+        return lambda value: _ints(value, name, 1, 6)
     if name == "players":
-        return read_ints({name: value}, name)
-    return read_int({name: value}, name, 1 if name in ("k", "n", "round") else 0)
+        return lambda value: _ints(value, name, 0, None)
+    low = 1 if name in ("k", "n", "round") else 0
+    return lambda value: _int(value, name, low, None)
+
+
+# Precomputed per event type: reading a stored state parses ~40 rows per move.
+_GETTERS = {kind: operator.attrgetter(*names) for kind, names in _NAMES.items()}
+_READERS = {kind: tuple(_reader(name) for name in names) for kind, names in _NAMES.items()}
 
 
 def event_from_row(row: object) -> Event:
     """Read back one event written by `to_row`; InvalidMove when malformed."""
     if type(row) is not list or not row or not isinstance(row[0], str) or row[0] not in _CLASSES:
-        raise InvalidMove(f"Not a MISHIMASH log event: {row!r}.")
-    names = _NAMES[row[0]]
-    if len(row) != len(names) + 1:
-        raise InvalidMove(f"A {row[0]} event has {len(names)} fields: {row!r}.")
-    values = [_read_field(name, value) for name, value in zip(names, row[1:], strict=True)]
+        raise InvalidMove(gettext_noop("Not a MISHIMASH log event: %(row)r."), {"row": row})
+    readers = _READERS[row[0]]
+    if len(row) != len(readers) + 1:
+        raise InvalidMove(
+            gettext_noop("A %(type)s event has %(count)d fields: %(row)r."),
+            {"type": row[0], "count": len(readers), "row": row},
+        )
+    values = [read(value) for read, value in zip(readers, row[1:], strict=True)]
     return _CLASSES[row[0]](*values)  # type: ignore[arg-type]
 
 
 def event_from_dict(data: object) -> Event:
     """Read back one event written by `to_dict`; InvalidMove when malformed."""
     if not isinstance(data, Mapping) or data.get("type") not in _CLASSES:
-        raise InvalidMove(f"Not a MISHIMASH log event: {data!r}.")
+        raise InvalidMove(gettext_noop("Not a MISHIMASH log event: %(row)r."), {"row": data})
     names = _NAMES[data["type"]]
     d = check_keys(data, {"type", *names})
     return event_from_row([d["type"], *(d[name] for name in names)])
 
 
+def _int(value: object, key: str, low: int, high: int | None) -> int:
+    if type(value) is not int:  # bools refused
+        raise InvalidMove(
+            gettext_noop("%(key)s must be a whole number, not %(value)r."),
+            {"key": key, "value": value},
+        )
+    if value < low or (high is not None and value > high):
+        raise InvalidMove(
+            gettext_noop("%(key)s is out of range: %(value)d."), {"key": key, "value": value}
+        )
+    return value
+
+
+def _ints(values: object, key: str, low: int, high: int | None) -> tuple[int, ...]:
+    if not isinstance(values, list | tuple):
+        raise InvalidMove(
+            gettext_noop("%(key)s must be a list, not %(value)r."), {"key": key, "value": values}
+        )
+    for value in values:
+        _int(value, key, low, high)
+    return tuple(values)
+
+
 def read_int(data: Mapping[str, Any], key: str, low: int = 0, high: int | None = None) -> int:
     """`data[key]` as a strict int in [low, high] (bools refused), else InvalidMove."""
-    value = data[key]
-    if type(value) is not int:
-        raise InvalidMove(f"{key} must be a whole number, not {value!r}.")
-    if value < low or (high is not None and value > high):
-        raise InvalidMove(f"{key} is out of range: {value}.")
-    return value
+    return _int(data[key], key, low, high)
 
 
 def read_ints(
     data: Mapping[str, Any], key: str, low: int = 0, high: int | None = None
 ) -> tuple[int, ...]:
     """`data[key]` as a list of strict ints in [low, high], else InvalidMove."""
-    values = data[key]
-    if not isinstance(values, list | tuple):
-        raise InvalidMove(f"{key} must be a list, not {values!r}.")
-    return tuple(read_int({key: value}, key, low, high) for value in values)
+    return _ints(data[key], key, low, high)
 
 
-def check_keys(data: object, expected: set[str]) -> Mapping[str, Any]:
+def check_keys(data: object, expected: Set[str]) -> Mapping[str, Any]:
     """`data` as a mapping with exactly the `expected` keys, else InvalidMove."""
     if not isinstance(data, Mapping):
-        raise InvalidMove(f"Expected an object, not {type(data).__name__}.")
+        raise InvalidMove(
+            gettext_noop("Expected an object, not %(type)s."), {"type": type(data).__name__}
+        )
     keys = set(data)
     if keys != expected:
         missing, extra = sorted(expected - keys), sorted(map(str, keys - expected))
-        raise InvalidMove(f"Wrong fields: missing {missing}, unexpected {extra}.")
+        raise InvalidMove(
+            gettext_noop("Wrong fields: missing %(missing)s, unexpected %(extra)s."),
+            {"missing": missing, "extra": extra},
+        )
     return data
+
+
+def starts_turn(event: Event) -> bool:
+    """A turn starts with its roll number 1, the only roll of a turn with k == 1."""
+    return type(event) is Rolled and event.k == 1
+
+
+def turn_start(log: tuple[Event, ...]) -> int:
+    """Where the turn in progress (or the last turn, between turns) starts in `log`; 0 if the
+    log holds no turn start."""
+    for i in range(len(log) - 1, -1, -1):
+        if starts_turn(log[i]):
+            return i
+    return 0
+
+
+def keep_recent(log: tuple[Event, ...]) -> tuple[tuple[Event, ...], int]:
+    """The recent part of `log` a state keeps, and how many older events it leaves out.
+
+    Whole turns only, newest last: the oldest turn start from which at most LOG_KEEP events
+    follow; the current turn is always kept whole, up to LOG_MAX events (a cap no real turn
+    reaches). Deterministic, so a replay rebuilds the same states.
+
+    >>> log = (Rolled(0, 1, (2, 2, 3, 3, 4, 6)), Busted(0, 1, 0)) * 30
+    >>> kept, dropped = keep_recent(log)
+    >>> len(kept), dropped, starts_turn(kept[0])
+    (40, 20, True)
+    """
+    if len(log) <= LOG_KEEP:
+        return log, 0
+    cut = next(
+        (i for i in range(len(log) - LOG_KEEP, len(log)) if starts_turn(log[i])),
+        turn_start(log),
+    )
+    cut = max(cut, len(log) - LOG_MAX)
+    return log[cut:], cut
 
 
 def _faces(faces: tuple[int, ...]) -> str:
     return "-".join(map(str, faces))
+
+
+def _points(halves: int) -> str:
+    return f"{pts(halves)} point" if halves == 2 else f"{pts(halves)} points"
 
 
 def describe_event(event: Event, names: tuple[str, ...]) -> str:
@@ -207,14 +288,14 @@ def describe_event(event: Event, names: tuple[str, ...]) -> str:
             then = "banked" if result == "bank" else "rolled again"
             return (
                 f"{names[player]} set aside {_faces(faces)} on roll {k}: "
-                f"{pts(halves)} points (x{k}), then {then}."
+                f"{_points(halves)} (x{k}), then {then}."
             )
         case Cleared(player, n, halves):
             return f"MISHIMASH! {names[player]} cleared the dice (clear {n}): +{pts(halves)}."
         case Banked(player, halves, total):
-            return f"{names[player]} banked {pts(halves)} points: total {pts(total)}."
+            return f"{names[player]} banked {_points(halves)}: total {pts(total)}."
         case Busted(player, k, lost):
-            return f"Bust on roll {k}! {names[player]} loses {pts(lost)} unbanked points."
+            return f"Bust on roll {k}! {names[player]} loses {_points(lost)} unbanked."
         case FinalRoundStarted(player, players):
             if not players:
                 return f"{names[player]} reached the target."
@@ -224,4 +305,4 @@ def describe_event(event: Event, names: tuple[str, ...]) -> str:
             who = ", ".join(names[p] for p in players)
             return f"Tie for first! Sudden death round {rnd}: {who}."
         case Won(player, total):
-            return f"{names[player]} wins with {pts(total)} points."
+            return f"{names[player]} wins with {_points(total)}."

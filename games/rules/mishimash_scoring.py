@@ -11,7 +11,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
-from typing import Literal
+from typing import Any, Literal
+
+from games.rules.errors import gettext_noop
 
 FACES = (1, 2, 3, 4, 5, 6)
 DICE = 6
@@ -208,28 +210,50 @@ def scoring_indices(roll: Sequence[int]) -> tuple[int, ...]:
     return tuple(sorted({i for selection in legal_selections(roll) for i in selection}))
 
 
-def selection_problem(roll: Sequence[int], selection: Sequence[int]) -> str | None:
-    """Why `selection` (faces) is not a legal selection from `roll`, in words; None if legal."""
+def selection_refusal(
+    roll: Sequence[int], selection: Sequence[int]
+) -> tuple[str, dict[str, Any]] | None:
+    """Why `selection` (faces) is not a legal selection from `roll`: a message template (marked
+    for translation) and its parameters, as `IllegalMove` takes them; None if legal."""
     if best_split(roll, selection) is not None:
         return None
     if not selection:
-        return "Choose at least one scoring die."
+        return gettext_noop("Choose at least one scoring die, then bank or roll again."), {}
     r, s = face_counts(roll), _selection_counts(selection)
     if s is None or any(s[f] > r[f] for f in FACES):
-        return "Those dice are not all in this roll."
+        return gettext_noop("Those dice are not all in this roll."), {}
     for face in FACES:
         taken, held = s[face], r[face]
         if taken and held >= 3 and taken != held:
             return (
-                f"The roll holds {_NUMBER_WORDS[held]} {face}s: take all of them together "
-                f"or none (you chose {_NUMBER_WORDS[taken]})."
+                gettext_noop(
+                    "The roll holds %(held)d dice showing %(face)d: take all of them together "
+                    "or none (you chose %(taken)d)."
+                ),
+                {"held": held, "face": face, "taken": taken},
             )
         if taken and held < 3 and face not in SINGLE_HALVES:
             return (
-                f"A {face} scores only in three of a kind, or in a straight or three pairs "
-                "made of all six dice."
+                gettext_noop(
+                    "A %(face)d scores only in three of a kind, or in a straight or three pairs "
+                    "made of all six dice."
+                ),
+                {"face": face},
             )
-    return "Those dice do not form scoring combinations."
+    return gettext_noop("Those dice do not form scoring combinations."), {}
+
+
+def selection_problem(roll: Sequence[int], selection: Sequence[int]) -> str | None:
+    """Why `selection` (faces) is not a legal selection from `roll`, in English; None if legal.
+
+    >>> selection_problem([1, 1, 1, 1, 5, 5], [1, 1, 1])
+    'The roll holds 4 dice showing 1: take all of them together or none (you chose 3).'
+    """
+    refusal = selection_refusal(roll, selection)
+    if refusal is None:
+        return None
+    template, params = refusal
+    return template % params if params else template
 
 
 def describe_selection(roll: Sequence[int], selection: Iterable[object]) -> str | None:

@@ -393,8 +393,10 @@ def test_i10_final_score_only_when_finished():
 
 def test_refusal_occupied_cell_message():
     state = ishido.start_from(board_of({40: "red-star"}), [stone("red-circle")])
-    with pytest.raises(IllegalMove, match=r"^Cell 40 is not empty\.$"):
+    with pytest.raises(IllegalMove, match=r"^Row 4, column 5 is not empty\.$") as refused:
         ishido.place(state, 40)
+    assert refused.value.template == "Row %(row)d, column %(column)d is not empty."
+    assert refused.value.params == {"row": 4, "column": 5}
 
 
 @pytest.mark.parametrize(
@@ -407,15 +409,18 @@ def test_refusal_occupied_cell_message():
         (("red-circle",) * 4, "two neighbours by colour and the other two by shape"),
     ],
 )
-def test_i5_refusal_message_names_the_stone_cell_and_rule(neighbours, why):
+def test_i5_refusal_message_names_the_cell_and_rule(neighbours, why):
     # A twin in the corner keeps the stone playable somewhere, so the game is not stuck.
     board = {0: "red-star", **dict(zip(PROBE_NEIGHBOURS, neighbours, strict=False))}
     state = ishido.start_from(board_of(board), [stone("red-star")])
     with pytest.raises(IllegalMove) as refused:
         ishido.place(state, PROBE)
     message = str(refused.value)
-    assert message.startswith("The red star cannot go on cell 30: it must")
+    assert message.startswith("The current stone cannot go on row 3, column 7: it must")
     assert why in message
+    # A translatable template with the cell as parameters, never a pre-filled string.
+    assert "%(row)d" in refused.value.template
+    assert refused.value.params == {"row": 3, "column": 7}
 
 
 def test_refusal_changes_nothing():

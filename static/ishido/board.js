@@ -1,0 +1,68 @@
+/* Ishido keyboard play (progressive enhancement; the board works without it): arrow keys move
+   a cursor over the cells, Enter or Space on an empty cell places the stone (the cell is a
+   submit button). One tab stop for the whole board (roving tabindex); the cursor survives
+   the htmx swap that answers each move. */
+(function () {
+  "use strict";
+  var cursor = null; // index of the cell under the cursor
+  var hadFocus = false;
+  var ROWS = 8, COLUMNS = 12;
+
+  function cells(board) { return board.querySelectorAll("[data-cell]"); }
+
+  function transposed(board) {
+    // On narrow portrait screens the grid shows columns as rows; follow what the eye sees.
+    var all = cells(board);
+    return all.length > 1 && all[1].getBoundingClientRect().top > all[0].getBoundingClientRect().top + 1;
+  }
+
+  function setup(root) {
+    var board = root.querySelector ? root.querySelector(".board[data-keyboard]") : null;
+    if (!board) return;
+    var all = cells(board);
+    if (cursor === null) {
+      var legal = board.querySelector("[data-legal]");
+      cursor = legal ? Number(legal.dataset.cell) : 41;
+    }
+    all.forEach(function (cell) {
+      var index = Number(cell.dataset.cell);
+      cell.tabIndex = index === cursor ? 0 : -1;
+    });
+    if (hadFocus) all[cursor].focus({ preventScroll: true });
+    board.addEventListener("keydown", function (event) { move(board, event); });
+    board.addEventListener("focusin", function (event) {
+      var index = event.target.dataset && event.target.dataset.cell;
+      if (index !== undefined) { cursor = Number(index); hadFocus = true; roving(board); }
+    });
+    board.addEventListener("focusout", function (event) {
+      // A cell disabled during the request drops focus to nowhere: keep the cursor then.
+      if (event.relatedTarget && !board.contains(event.relatedTarget)) hadFocus = false;
+    });
+  }
+
+  function roving(board) {
+    cells(board).forEach(function (cell) { cell.tabIndex = Number(cell.dataset.cell) === cursor ? 0 : -1; });
+  }
+
+  function move(board, event) {
+    var steps = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+    var step = steps[event.key];
+    var row = Math.floor(cursor / COLUMNS), column = cursor % COLUMNS;
+    if (step) {
+      if (transposed(board)) step = [step[1], step[0]];
+      row = Math.min(ROWS - 1, Math.max(0, row + step[0]));
+      column = Math.min(COLUMNS - 1, Math.max(0, column + step[1]));
+    } else if (event.key === "Home") { column = 0; }
+    else if (event.key === "End") { column = COLUMNS - 1; }
+    else return;
+    event.preventDefault();
+    cursor = row * COLUMNS + column;
+    roving(board);
+    cells(board)[cursor].focus();
+  }
+
+  document.addEventListener("DOMContentLoaded", function () { setup(document); });
+  document.addEventListener("htmx:load", function (event) {
+    if (event.detail.elt && event.detail.elt.id === "board") setup(event.detail.elt);
+  });
+})();

@@ -1,0 +1,236 @@
+"""Ishido in a real Chromium: a whole game by tapping highlighted cells, the keyboard, plain
+forms without JavaScript, stale pages, refused taps, and screenshots to look at."""
+
+import random
+import re
+
+import pytest
+
+from games.core.models import Game
+from games.rules import ishido
+from tests.conftest import screenshot
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def start(page) -> Game:  # type: ignore[no-untyped-def]
+    page.goto(page.base_url + "/ishido/new/")
+    page.get_by_role("button", name="Start a new game").click()
+    page.wait_for_url(re.compile(r"/ishido/\d+/$"))
+    return Game.objects.get(pk=int(page.url.rstrip("/").rsplit("/", 1)[1]))
+
+
+def version(page) -> str | None:  # type: ignore[no-untyped-def]
+    field = page.locator('input[name="version"]')
+    return field.get_attribute("value") if field.count() else None
+
+
+def tap(page, cell: int) -> None:  # type: ignore[no-untyped-def]
+    """Tap a cell and wait for the htmx swap that answers it."""
+    before = version(page)
+    page.click(f'[data-cell="{cell}"]')
+    page.wait_for_function(
+        "v => { const f = document.querySelector('input[name=version]');"
+        " return !f || f.value !== v || document.querySelector('[data-error]'); }",
+        arg=before,
+    )
+
+
+def legal_cells(page) -> list[int]:  # type: ignore[no-untyped-def]
+    return page.locator("[data-legal]").evaluate_all("els => els.map(e => +e.dataset.cell)")
+
+
+def number(text: str) -> int:
+    return int(re.sub(r"\D", "", text))
+
+
+def test_a_whole_game_by_tapping_highlighted_cells(page):
+    game = start(page)
+    choose = random.Random(2024)
+    screenshots = {1: "ishido-phone-start", 20: "ishido-phone-playing"}
+    moves = 0
+    while page.locator("#board").get_attribute("data-state") == "placing":
+        cells = legal_cells(page)
+        assert cells, "a running game always has a legal cell"
+        stone = page.locator("[data-current-stone]").get_attribute("data-current-stone")
+        cell = choose.choice(cells)
+        tap(page, cell)
+        moves += 1
+        assert page.locator(f'[data-cell="{cell}"]').get_attribute("data-value") == stone
+        if moves in screenshots:
+            screenshot(page, screenshots[moves])
+    screenshot(page, "ishido-phone-end")
+
+    game.refresh_from_db()
+    states = list(game.replay_states())
+    actions = list(game.actions.order_by("number"))
+    assert len(actions) == moves and not game.is_active
+    earned = sum(
+        ishido.placement_points(state.board, action.payload["cell"], state.four_ways)
+        for state, action in zip(states, actions, strict=False)
+    )
+    expected = earned + ishido.end_bonus(states[-1].stones_left)
+    shown = page.locator("[data-final-score]")
+    assert number(shown.inner_text()) == expected
+    assert int(shown.get_attribute("data-final-score")) == expected
+    left = page.locator(".ishido-end [data-stones-left]").inner_text()
+    assert int(left) == states[-1].stones_left
+
+    # The leaderboard has the game; its replay steps through the placements.
+    page.get_by_role("link", name="Leaderboard").last.click()
+    assert page.locator("table.leaderboard td.num").first.inner_text() == str(expected)
+    page.goto(page.base_url + f"/replay/{game.pk}/?step=12")
+    assert page.locator("[data-cell]").count() == 96
+    assert page.locator('[data-cell]:not([data-value=""])').count() == 6 + 12
+    screenshot(page, "ishido-phone-replay")
+
+
+def test_keyboard_arrows_move_a_cursor_and_enter_places(page):
+    start(page)
+    target = min(legal_cells(page))
+    page.locator('.board [tabindex="0"]').focus()
+    for _ in range(40):
+        focused = int(page.evaluate("document.activeElement.dataset.cell"))
+        if focused == target:
+            break
+        here = page.locator(f'[data-cell="{focused}"]').bounding_box()
+        there = page.locator(f'[data-cell="{target}"]').bounding_box()
+        if there["y"] > here["y"] + 2:
+            key = "ArrowDown"
+        elif there["y"] < here["y"] - 2:
+            key = "ArrowUp"
+        else:
+            key = "ArrowRight" if there["x"] > here["x"] else "ArrowLeft"
+        page.keyboard.press(key)
+        moved = int(page.evaluate("document.activeElement.dataset.cell"))
+        box = page.locator(f'[data-cell="{moved}"]').bounding_box()
+        if key == "ArrowDown":
+            assert box["y"] > here["y"]  # the cursor moves where the eye expects
+        elif key == "ArrowRight":
+            assert box["x"] > here["x"]
+    assert int(page.evaluate("document.activeElement.dataset.cell")) == target
+    assert page.locator(".board [tabindex='0']").count() == 1  # one tab stop for the board
+    stone = page.locator("[data-current-stone]").get_attribute("data-current-stone")
+    page.keyboard.press("Enter")
+    page.wait_for_selector(f'[data-cell="{target}"][data-value="{stone}"]')
+    assert page.locator("[data-stones-left]").first.get_attribute("data-stones-left") == "65"
+    # The cursor stays where it was after the swap, so play goes on from the keyboard.
+    page.wait_for_function(f"document.activeElement.dataset.cell === '{target}'")
+    page.keyboard.press("ArrowUp")
+    assert page.evaluate("document.activeElement.dataset.cell") != str(target)
+
+
+def test_without_javascript_a_tap_is_a_plain_post(nojs_page):
+    page = nojs_page
+    game = start(page)
+    cell = min(legal_cells(page))
+    stone = page.locator("[data-current-stone]").get_attribute("data-current-stone")
+    with page.expect_navigation():
+        page.click(f'[data-cell="{cell}"]')
+    assert page.url == page.base_url + game.get_absolute_url()
+    assert page.locator(f'[data-cell="{cell}"]').get_attribute("data-value") == stone
+    assert page.locator("[data-stones-left]").first.get_attribute("data-stones-left") == "65"
+    game.refresh_from_db()
+    assert game.version == 1
+
+
+def test_without_javascript_a_stale_page_gets_409_and_changes_nothing(nojs_page):
+    page = nojs_page
+    game = start(page)
+    old_page_cell = min(legal_cells(page))
+    other_tab = page.context.new_page()
+    other_tab.base_url = page.base_url
+    other_tab.goto(page.url)
+    with other_tab.expect_navigation():
+        other_tab.click(f'[data-cell="{min(legal_cells(other_tab))}"]')
+    game.refresh_from_db()
+    before = (game.version, game.snapshot, game.actions.count())
+    with page.expect_response(lambda r: r.url.endswith("/place/")) as answer:
+        page.click(f'[data-cell="{old_page_cell}"]')
+    assert answer.value.status == 409
+    assert "old board" in page.locator("[data-error]").inner_text()
+    assert page.locator('input[name="version"]').get_attribute("value") == "1"
+    game.refresh_from_db()
+    assert (game.version, game.snapshot, game.actions.count()) == before
+
+
+def test_with_htmx_a_stale_page_gets_409_and_the_current_board(page):
+    game = start(page)
+    old_page_cell = max(legal_cells(page))
+    other_tab = page.context.new_page()
+    other_tab.goto(page.url)
+    other_tab.click(f'[data-cell="{min(legal_cells(other_tab))}"]')
+    other_tab.wait_for_selector('input[name="version"][value="1"]', state="attached")
+    game.refresh_from_db()
+    before = (game.version, game.snapshot, game.actions.count())
+    with page.expect_response(lambda r: r.url.endswith("/place/")) as answer:
+        page.click(f'[data-cell="{old_page_cell}"]')
+    assert answer.value.status == 409
+    page.wait_for_selector("[data-error]")
+    assert "old board" in page.locator("[data-error]").inner_text()
+    assert version(page) == "1"  # the swap brought the current board
+    game.refresh_from_db()
+    assert (game.version, game.snapshot, game.actions.count()) == before
+
+
+def test_hints_off_and_an_illegal_tap_shows_why(page):
+    game = start(page)
+    legal = min(legal_cells(page))
+    ring = f"getComputedStyle(document.querySelector('[data-cell=\"{legal}\"]')).boxShadow"
+    assert page.evaluate(ring) != "none"
+    page.get_by_label("Highlight the cells where the stone fits").uncheck()
+    assert page.evaluate(ring) == "none"
+    screenshot(page, "ishido-phone-hints-off")
+    state = game.state
+    illegal = next(c for c in range(96) if state.board[c] is None and c not in state.legal_cells)
+    tap(page, illegal)
+    assert "cannot go on row" in page.locator("[data-error]").inner_text()
+    assert page.locator("[data-stones-left]").first.get_attribute("data-stones-left") == "66"
+    assert not page.get_by_label("Highlight the cells where the stone fits").is_checked()
+    game.refresh_from_db()
+    assert game.version == 0
+
+
+def test_screenshots_desktop_light_and_dark(browser, live_server):
+    for scheme in ("light", "dark"):
+        context = browser.new_context(
+            viewport={"width": 1280, "height": 900}, locale="en-US", color_scheme=scheme
+        )
+        page = context.new_page()
+        page.base_url = live_server.url
+        start(page)
+        for _ in range(8):
+            tap(page, max(legal_cells(page)))
+        assert page.locator("[data-cell]").first.bounding_box()["width"] >= 44
+        screenshot(page, f"ishido-desktop-{scheme}")
+        context.close()
+    context = browser.new_context(
+        viewport={"width": 360, "height": 740}, locale="en-US", color_scheme="dark"
+    )
+    page = context.new_page()
+    page.base_url = live_server.url
+    start(page)
+    tap(page, min(legal_cells(page)))
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360  # no sideways scroll
+    assert page.locator("[data-cell]").first.bounding_box()["width"] >= 38
+    screenshot(page, "ishido-phone360-dark")
+    context.close()
+
+
+def test_starting_anew_asks_to_confirm_abandoning_the_running_game(page):
+    first = start(page)
+    page.goto(page.base_url + "/ishido/new/")
+    assert page.get_by_role("link", name="Continue your game").get_attribute("href") == (
+        first.get_absolute_url()
+    )
+    screenshot(page, "ishido-phone-new-running")
+    page.get_by_role("button", name="Start a new game").click()
+    assert "Tick the box to confirm" in page.content()
+    first.refresh_from_db()
+    assert first.is_active
+    page.get_by_label("Yes, abandon my running game and start a new one").check()
+    page.get_by_role("button", name="Start a new game").click()
+    page.wait_for_url(re.compile(r"/ishido/\d+/$"))
+    first.refresh_from_db()
+    assert first.status == Game.Status.ABANDONED
+    assert page.url != page.base_url + first.get_absolute_url()
