@@ -53,14 +53,15 @@ class ResultAdmin(admin.ModelAdmin):
     @admin.action(description=_("Hide the selected results from the leaderboards"))
     def hide(self, request: HttpRequest, queryset: QuerySet[Result]) -> None:
         count = queryset.update(hidden=True)
-        self.message_user(
-            request, ngettext("%d result hidden.", "%d results hidden.", count) % count
-        )
+        # Named placeholder: a language may leave the number out of its singular/dual forms.
+        message = ngettext("%(count)d result hidden.", "%(count)d results hidden.", count)
+        self.message_user(request, message % {"count": count})
 
     @admin.action(description=_("Show the selected results on the leaderboards again"))
     def unhide(self, request: HttpRequest, queryset: QuerySet[Result]) -> None:
         count = queryset.update(hidden=False)
-        self.message_user(request, ngettext("%d result shown.", "%d results shown.", count) % count)
+        message = ngettext("%(count)d result shown.", "%(count)d results shown.", count)
+        self.message_user(request, message % {"count": count})
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False  # results come only from finished games

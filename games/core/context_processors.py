@@ -1,10 +1,21 @@
-"""What every page needs: the visitor's player and the list of games."""
+"""What every page needs: the visitor's player, the list of games, the language switcher."""
 
+from django.conf import settings
 from django.http import HttpRequest
 
 from games.core.kinds import all_kinds
 from games.core.players import get_player
 
+# Each language named in itself, as its speakers write it in a language menu (Django's own
+# names say "slovensky", an adverb, and "العربيّة" with a vowel mark).
+NATIVE_NAMES = {"en": "English", "hu": "Magyar", "sk": "Slovenčina", "ar": "العربية"}
+
 
 def site(request: HttpRequest) -> dict[str, object]:
-    return {"player": get_player(request), "game_kinds": all_kinds()}
+    return {
+        "player": get_player(request),
+        "game_kinds": all_kinds(),
+        "language_choices": [
+            (code, NATIVE_NAMES.get(code, str(name))) for code, name in settings.LANGUAGES
+        ],
+    }

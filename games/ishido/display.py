@@ -61,6 +61,7 @@ class StoneView:
     shape: int
     letter: str
     label: str
+    symbol: str  # "k4": the <symbol> of its shape
 
 
 def stone_view(stone: ishido.Stone) -> StoneView:
@@ -70,6 +71,7 @@ def stone_view(stone: ishido.Stone) -> StoneView:
         shape=stone.shape,
         letter=str(COLOUR_LETTERS[stone.colour]),
         label=spoken_name(stone),
+        symbol=f"k{stone.shape}",
     )
 
 
@@ -81,6 +83,8 @@ class CellView:
     legal: bool
     last: bool
     label: str
+    css: str  # the cell's classes, put together here: cheaper than template ifs × 96
+    key: str  # the index as text: a template's int goes through number localisation (slow)
 
 
 @dataclass(frozen=True)
@@ -102,19 +106,14 @@ class BoardView:
     end_reason: str
 
 
-def cell_label(cell: int, stone: StoneView | None, legal: bool) -> str:
-    row, column = divmod(cell, ishido.COLUMNS)
-    where = {"row": row + 1, "column": column + 1}
-    if stone is not None:
-        return gettext("Row %(row)d, column %(column)d: %(stone)s") % {
-            **where,
-            "stone": stone.label,
-        }
-    if legal:
-        return gettext("Row %(row)d, column %(column)d: empty, the stone fits here") % where
-    if ishido.is_border(cell):
-        return gettext("Row %(row)d, column %(column)d: empty border cell") % where
-    return gettext("Row %(row)d, column %(column)d: empty") % where
+def cell_labels() -> tuple[str, str, str, str]:
+    """The four kinds of cell label, translated once per board (96 gettext calls add up)."""
+    return (
+        gettext("Row %(row)d, column %(column)d: %(stone)s"),
+        gettext("Row %(row)d, column %(column)d: empty, the stone fits here"),
+        gettext("Row %(row)d, column %(column)d: empty border cell"),
+        gettext("Row %(row)d, column %(column)d: empty"),
+    )
 
 
 def last_placement(state: ishido.State) -> LastPlacement | None:
@@ -145,18 +144,36 @@ def board_view(state: ishido.State, *, playable: bool) -> BoardView:
     """Everything the board partial draws; legal cells only matter when a move can be made."""
     legal = state.legal_cells if playable else frozenset()
     last_cell = state.placements[-1].cell if state.placements else None
+    with_stone, fits, border, empty = cell_labels()
+    views: dict[ishido.Stone, StoneView] = {}
     cells = []
     for index, stone in enumerate(state.board):
-        view = None if stone is None else stone_view(stone)
-        is_legal = index in legal
+        row, column = divmod(index, ishido.COLUMNS)
+        where = {"row": row + 1, "column": column + 1}
+        view = None
+        if stone is not None:
+            view = views.get(stone) or views.setdefault(stone, stone_view(stone))
+            label = with_stone % {**where, "stone": view.label}
+        elif index in legal:
+            label = fits % where
+        elif ishido.is_border(index):
+            label = border % where
+        else:
+            label = empty % where
+        is_border = ishido.is_border(index)
+        css = "cell" if view is None else f"cell tile c{view.colour}"
+        css += " edge" if is_border else ""
+        css += " last" if index == last_cell else ""
         cells.append(
             CellView(
                 index=index,
                 stone=view,
-                border=ishido.is_border(index),
-                legal=is_legal,
+                border=is_border,
+                legal=index in legal,
                 last=index == last_cell,
-                label=cell_label(index, view, is_legal),
+                label=label,
+                css=css,
+                key=str(index),
             )
         )
     current = state.current_stone

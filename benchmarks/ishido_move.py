@@ -1,0 +1,98 @@
+"""Ishido: server time and bytes per move, and the first load's weight over the wire.
+
+    .venv/bin/python benchmarks/ishido_move.py [games]
+
+Plays whole games through the Django test client (htmx POSTs, like the browser) on a
+throw-away SQLite database and prints ms/move and bytes/response (raw and gzipped), then the
+first load of a game page: HTML + CSS + JS + htmx, gzipped as the server sends them.
+"""
+
+import gzip
+import os
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "cubiri.settings")
+os.environ.setdefault("PLAIN_STATIC", "1")
+
+import django  # noqa: E402
+
+django.setup()
+
+from django.conf import settings  # noqa: E402
+from django.contrib.staticfiles import finders  # noqa: E402
+from django.test import Client  # noqa: E402
+from django.urls import reverse  # noqa: E402
+
+from games.core.models import Game  # noqa: E402
+
+
+def gz(data: bytes) -> int:
+    return len(gzip.compress(data, 6))
+
+
+def main(games: int) -> None:
+    from django.test.runner import DiscoverRunner
+
+    # Not setup_test_environment(): its template instrumentation would slow rendering down.
+    settings.ALLOWED_HOSTS = [*settings.ALLOWED_HOSTS, "testserver"]
+    runner = DiscoverRunner(verbosity=0)
+    old = runner.setup_databases()
+    try:
+        client = Client()
+        times, sizes, zipped = [], [], []
+        for _ in range(games):
+            client.post(reverse("ishido:new"), {"confirm": "on"})
+            game = Game.objects.filter(status="active").latest("pk")
+            url = reverse("ishido:place", args=[game.pk])
+            while game.is_active:
+                cell = min(game.state.legal_cells)
+                start = time.perf_counter()
+                response = client.post(
+                    url, {"cell": cell, "version": game.version}, headers={"HX-Request": "true"}
+                )
+                times.append((time.perf_counter() - start) * 1000)
+                assert response.status_code == 200, response.status_code
+                sizes.append(len(response.content))
+                zipped.append(gz(response.content))
+                game.refresh_from_db()
+        print(f"{len(times)} moves in {games} games")
+        print(
+            f"server time per move: median {statistics.median(times):.1f} ms, "
+            f"p95 {sorted(times)[int(len(times) * 0.95)]:.1f} ms"
+        )
+        print(
+            f"response per move: median {statistics.median(sizes):.0f} bytes raw, "
+            f"{statistics.median(zipped):.0f} bytes gzipped"
+        )
+
+        client.post(reverse("ishido:new"), {"confirm": "on"})
+        game = Game.objects.filter(status="active").latest("pk")
+        page = client.get(game.get_absolute_url(), headers={"Accept-Encoding": "gzip"})
+        html = page.content
+        html_wire = len(html) if page.get("Content-Encoding") == "gzip" else gz(html)
+        html_raw = (
+            len(gzip.decompress(html)) if page.get("Content-Encoding") == "gzip" else len(html)
+        )
+        total = html_wire
+        print(f"first load: page {html_raw} bytes raw, {html_wire} gzipped")
+        for name in (
+            "css/site.css",
+            "css/ishido.css",
+            "ishido/board.js",
+            "django_htmx/htmx-2.min.js",
+        ):
+            data = Path(finders.find(name)).read_bytes()
+            total += gz(data)
+            print(f"  {name}: {len(data)} raw, {gz(data)} gzipped")
+        print(f"first load over the wire (gzipped): {total} bytes = {total / 1024:.1f} KB")
+    finally:
+        runner.teardown_databases(old)
+
+
+if __name__ == "__main__":
+    main(int(sys.argv[1]) if len(sys.argv) > 1 else 3)

@@ -1,0 +1,101 @@
+"""First-load page weight over the wire: gunicorn + whitenoise, as `scripts/run` serves it.
+
+Starts the site on a temporary SQLite database and static root, starts a game of each kind, and
+prints the bytes transferred (gzip, as a browser asks) for the HTML and every stylesheet,
+script and icon it loads. Budget: 60 KB per first load.
+
+    .venv/bin/python benchmarks/page_weight.py
+"""
+
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.parse
+import urllib.request
+from http.cookiejar import CookieJar
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+BIN = Path(sys.executable).parent
+BUDGET = 60 * 1024
+
+
+def main() -> None:
+    tmp = Path(tempfile.mkdtemp())
+    env = {**os.environ, "SQLITE_PATH": str(tmp / "db.sqlite3"), "STATIC_ROOT": str(tmp / "st")}
+    env.pop("PLAIN_STATIC", None)
+    for command in (["migrate", "-v0"], ["collectstatic", "--noinput", "-v0"]):
+        subprocess.run([BIN / "python", "manage.py", *command], cwd=ROOT, env=env, check=True)
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    server = subprocess.Popen(
+        [BIN / "gunicorn", "cubiri.wsgi", "-b", f"127.0.0.1:{port}", "-w", "1"],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
+    base = f"http://127.0.0.1:{port}"
+    jar = CookieJar()
+    opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
+    try:
+        for _ in range(100):
+            try:
+                opener.open(base + "/", timeout=2)
+                break
+            except OSError:
+                time.sleep(0.1)
+        pages = ["/", "/rules/magdagdon/", "/leaderboards/"]
+        token = next(c.value for c in jar if c.name == "csrftoken")
+        for kind, data in (
+            ("magdagdon", {"difficulty": "peaceful"}),
+            ("mishimash", {"mode": "solo", "target": "1000", "players": "Solo"}),
+            ("ishido", {}),
+        ):
+            body = urllib.parse.urlencode({"csrfmiddlewaretoken": token, "confirm": "1", **data})
+            try:
+                response = opener.open(
+                    urllib.request.Request(
+                        f"{base}/{kind}/new/", body.encode(), headers={"Referer": base}
+                    ),
+                    timeout=10,
+                )
+                pages.append(urllib.parse.urlparse(response.url).path)
+            except OSError as error:
+                print(f"{kind}: could not start a game ({error})")
+        print(f"{'page':32} {'html':>8} {'assets':>8} {'total':>8}")
+        for path in pages:
+            try:
+                html_bytes, html = fetch(opener, base + path)
+            except OSError as error:
+                print(f"{path:32} {error}")
+                continue
+            assets = set(re.findall(r'(?:href|src)="(/static/[^"]+)"', html))
+            asset_bytes = sum(fetch(opener, base + a)[0] for a in assets)
+            total = html_bytes + asset_bytes
+            flag = "" if total <= BUDGET else "  OVER BUDGET"
+            print(f"{path:32} {html_bytes:8} {asset_bytes:8} {total:8}{flag}")
+    finally:
+        os.killpg(server.pid, signal.SIGTERM)
+
+
+def fetch(opener: urllib.request.OpenerDirector, url: str) -> tuple[int, str]:
+    request = urllib.request.Request(url, headers={"Accept-Encoding": "gzip"})
+    with opener.open(request, timeout=10) as response:
+        raw = response.read()
+        if response.headers.get("Content-Encoding") == "gzip":
+            import gzip
+
+            return len(raw), gzip.decompress(raw).decode()
+        return len(raw), raw.decode(errors="replace")
+
+
+if __name__ == "__main__":
+    main()
