@@ -91,6 +91,9 @@ class PlayerAdmin(admin.ModelAdmin):
 
     def save_model(self, request: HttpRequest, obj: Player, form, change: bool) -> None:  # type: ignore[no-untyped-def]
         super().save_model(request, obj, form, change)
+        if "nickname" in form.changed_data and obj.nickname:
+            # A rename by staff (say, an offensive name) also renames the public rows.
+            obj.results.update(nickname=obj.nickname)
         if obj.banned:
             obj.ban()
 

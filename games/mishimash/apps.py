@@ -4,3 +4,9 @@ from django.apps import AppConfig
 class MishimashConfig(AppConfig):
     name = "games.mishimash"
     label = "mishimash"
+
+    def ready(self) -> None:
+        from games.core.kinds import register
+        from games.mishimash.kind import KIND
+
+        register(KIND)

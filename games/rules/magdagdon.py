@@ -20,8 +20,7 @@ ascending index order), always from the `rng` handed to `apply`.
 ((2, 5, 1, 3), 'placing')
 """
 
-# Player messages use %-formatting with named fields so they can be wrapped in gettext later.
-# ruff: noqa: UP031
+# Player messages are gettext_noop templates with named fields: the web layer translates them.
 
 from __future__ import annotations
 
@@ -32,7 +31,7 @@ from itertools import combinations
 from typing import Any, ClassVar, Final, Literal
 
 from games.rules.dice import roll_dice
-from games.rules.errors import IllegalMove, InvalidMove
+from games.rules.errors import IllegalMove, InvalidMove, gettext_noop
 from games.rules.magdagdon_board import (
     CELLS,
     EMPTY_BOARD,
@@ -127,7 +126,7 @@ class Options:
         _expect_keys(data, {"difficulty"}, "Options")
         name = data["difficulty"]
         if not isinstance(name, str) or name not in {d.value for d in Difficulty}:
-            raise InvalidMove("Unknown difficulty.")
+            raise InvalidMove(gettext_noop("Unknown difficulty."))
         return cls(Difficulty(name))
 
 
@@ -193,13 +192,19 @@ class State:
 
 def _expect_keys(data: object, keys: set[str], what: str) -> None:
     if not isinstance(data, Mapping):
-        raise InvalidMove("%(what)s must be an object." % {"what": what})
+        raise InvalidMove(gettext_noop("%(what)s must be an object."), {"what": what})
     missing = sorted(keys - set(data))
     extra = sorted(str(key) for key in set(data) - keys)
     if missing:
-        raise InvalidMove("%(what)s is missing %(keys)s." % {"what": what, "keys": missing})
+        raise InvalidMove(
+            gettext_noop("%(what)s is missing %(keys)s."),
+            {"what": what, "keys": ", ".join(missing)},
+        )
     if extra:
-        raise InvalidMove("%(what)s has unknown fields %(keys)s." % {"what": what, "keys": extra})
+        raise InvalidMove(
+            gettext_noop("%(what)s has unknown fields %(keys)s."),
+            {"what": what, "keys": ", ".join(extra)},
+        )
 
 
 def _read_board(text: object) -> Board:
@@ -335,8 +340,8 @@ def _read_int(data: Mapping[str, Any], name: str, limit: int) -> int:
     value = data[name]
     if type(value) is not int or not 0 <= value < limit:
         raise InvalidMove(
-            "Field %(name)s must be an integer from 0 to %(top)d."
-            % {"name": name, "top": limit - 1}
+            gettext_noop("Field %(name)s must be an integer from 0 to %(top)d."),
+            {"name": name, "top": limit - 1},
         )
     return value
 
@@ -348,10 +353,10 @@ def action_from_dict(data: object) -> Action:
     Stage(die=2, cell=5)
     """
     if not isinstance(data, Mapping):
-        raise InvalidMove("An action must be an object with a type.")
+        raise InvalidMove(gettext_noop("An action must be an object with a type."))
     kind = data.get("type")
     if not isinstance(kind, str) or kind not in ACTION_TYPES:
-        raise InvalidMove("Unknown action type.")
+        raise InvalidMove(gettext_noop("Unknown action type."))
     if kind in ("roll", "confirm"):
         _expect_keys(data, {"type"}, "This action")
         return Roll() if kind == "roll" else Confirm()
@@ -374,11 +379,11 @@ def action_from_dict(data: object) -> Action:
 
 def _read_dice(items: object) -> tuple[int, ...]:
     if not isinstance(items, list | tuple) or not items:
-        raise InvalidMove("Choose at least one die to reroll.")
+        raise InvalidMove(gettext_noop("Choose at least one die to reroll."))
     if not all(type(die) is int and 0 <= die < DICE_PER_ROLL for die in items):
-        raise InvalidMove("Dice to reroll must be integers from 0 to 3.")
+        raise InvalidMove(gettext_noop("Dice to reroll must be integers from 0 to 3."))
     if len(set(items)) != len(items):
-        raise InvalidMove("Each die can be chosen only once.")
+        raise InvalidMove(gettext_noop("Each die can be chosen only once."))
     return tuple(items)
 
 
@@ -502,11 +507,11 @@ def new_game(options: Options, rng: random.Random) -> State:
 def apply(state: State, action: Action, rng: random.Random) -> State:
     """Return the state after `action`; raise IllegalMove (never mutate) when it is refused."""
     if state.phase == FINISHED:
-        raise IllegalMove("The game is over.")
+        raise IllegalMove(gettext_noop("The game is over."))
     if isinstance(action, Roll):
         return _roll(state, rng)
     if state.phase == ROLLING:
-        raise IllegalMove("Roll the dice first.")
+        raise IllegalMove(gettext_noop("Roll the dice first."))
     if isinstance(action, Stage):
         return _stage(state, _die(action.die), _cell(action.cell))
     if isinstance(action, Unstage):
@@ -519,18 +524,18 @@ def apply(state: State, action: Action, rng: random.Random) -> State:
         return _reroll(state, action, rng)
     if isinstance(action, AcceptMagdagdon):
         return _accept(state, _cell(action.cell))
-    raise InvalidMove("Unknown action.")
+    raise InvalidMove(gettext_noop("Unknown action."))
 
 
 def _die(die: object) -> int:
     if type(die) is not int or not 0 <= die < DICE_PER_ROLL:
-        raise InvalidMove("There are only four dice.")
+        raise InvalidMove(gettext_noop("There is no such die: the roll has dice 1 to 4."))
     return die
 
 
 def _cell(cell: object) -> int:
     if type(cell) is not int or not 0 <= cell < CELLS:
-        raise InvalidMove("There is no such cell.")
+        raise InvalidMove(gettext_noop("There is no such cell: the board has 16 cells."))
     return cell
 
 
@@ -541,20 +546,22 @@ def _where(cell: int) -> dict[str, int]:
 
 def _roll(state: State, rng: random.Random) -> State:
     if state.phase != ROLLING:
-        raise IllegalMove("You have already rolled this turn.")
+        raise IllegalMove(gettext_noop("You have already rolled this turn."))
     roll = roll_dice(rng, DICE_PER_ROLL)
     return replace(state, roll=roll, phase=_roll_phase(state.board, roll, state.difficulty))
 
 
 def _refuse_magdagdon(state: State) -> None:
     if state.phase == MAGDAGDON:
-        raise IllegalMove("This roll is a MAGDAGDON: use a Majda Power or accept it.")
+        raise IllegalMove(
+            gettext_noop("This roll is a MAGDAGDON: use a Majda Power or accept MAGDAGDON.")
+        )
 
 
 def _stage(state: State, die: int, cell: int) -> State:
     _refuse_magdagdon(state)
     if die not in available_dice(state):
-        raise IllegalMove("Die %(n)d is already on the board." % {"n": die + 1})
+        raise IllegalMove(gettext_noop("Die %(n)d is already on the board."), {"n": die + 1})
     board = current_board(state)
     value = state.roll[die]
     _check_cell(state, board, cell, value)
@@ -564,29 +571,37 @@ def _stage(state: State, die: int, cell: int) -> State:
 def _check_cell(state: State, board: Board, cell: int, value: int) -> None:
     where = _where(cell)
     if board[cell] == RUIN:
-        raise IllegalMove("Row %(row)d, column %(column)d is a RUIN." % where)
+        raise IllegalMove(gettext_noop("Row %(row)d, column %(column)d is a RUIN."), where)
     if board[cell] is not None:
-        taken = "a staged die" if state.board[cell] is None else "a number"
+        if state.board[cell] is None:
+            raise IllegalMove(
+                gettext_noop("Row %(row)d, column %(column)d already holds a staged die."), where
+            )
         raise IllegalMove(
-            "Row %(row)d, column %(column)d already holds %(what)s." % {**where, "what": taken}
+            gettext_noop("Row %(row)d, column %(column)d already holds a number."), where
         )
     if not has_number(board):
         return  # M8: the first die goes anywhere
     around = [board[n] for n in NEIGHBOURS[cell] if is_number(board[n])]
     if not around:
-        raise IllegalMove("Row %(row)d, column %(column)d does not touch any number." % where)
+        raise IllegalMove(
+            gettext_noop("Row %(row)d, column %(column)d does not touch any number."), where
+        )
     for other in around:
         if type(other) is int and abs(other - value) > 1:
             raise IllegalMove(
-                "A %(value)d cannot go next to a %(other)d: they differ by more than 1."
-                % {"value": value, "other": other}
+                gettext_noop(
+                    "A %(value)d cannot go next to a %(other)d (row %(row)d, column %(column)d): "
+                    "they differ by more than 1."
+                ),
+                {**where, "value": value, "other": other},
             )
 
 
 def _unstage(state: State, die: int) -> State:
     staged = [(d, cell) for d, cell in state.staged if d != die]
     if len(staged) == len(state.staged):
-        raise IllegalMove("Die %(n)d is not staged." % {"n": die + 1})
+        raise IllegalMove(gettext_noop("Die %(n)d is not staged."), {"n": die + 1})
     # Dice staged later only because of this one go back with it (M11 order).
     return replace(state, staged=tuple(_still_legal(state.board, state.roll, staged)))
 
@@ -595,7 +610,10 @@ def _confirm(state: State) -> State:
     _refuse_magdagdon(state)
     if not can_confirm(state):
         raise IllegalMove(
-            "Stage at least %(required)d dice before confirming." % {"required": required(state)}
+            gettext_noop(
+                "Not enough dice staged to confirm: %(staged)d staged, %(required)d required."
+            ),
+            {"staged": len(state.staged), "required": required(state)},
         )
     return _end_turn(state, current_board(state))
 
@@ -607,14 +625,15 @@ def _end_turn(state: State, board: Board) -> State:
 
 def _check_power(state: State, dice: Iterable[int]) -> None:
     if state.difficulty == Difficulty.NIGHTMARE:
-        raise IllegalMove("NIGHTMARE has no Majda Powers.")
+        raise IllegalMove(gettext_noop("NIGHTMARE has no Majda Powers."))
     if powers_left(state) <= 0:
-        raise IllegalMove("You have no Majda Power uses left.")
+        raise IllegalMove(gettext_noop("You have no Majda Power uses left."))
     free = available_dice(state)
     for die in dice:
         if die not in free:
             raise IllegalMove(
-                "Die %(n)d is staged; take it back before using a power." % {"n": die + 1}
+                gettext_noop("Die %(n)d is staged; take it back before using a power."),
+                {"n": die + 1},
             )
 
 
@@ -633,9 +652,9 @@ def _adjust(state: State, action: Decrease | Increase) -> State:
     _check_power(state, (die,))
     value = state.roll[die]
     if isinstance(action, Decrease) and value == 1:
-        raise IllegalMove("Die %(n)d shows 1 and cannot go lower." % {"n": die + 1})
+        raise IllegalMove(gettext_noop("Die %(n)d shows 1 and cannot go lower."), {"n": die + 1})
     if isinstance(action, Increase) and value == 6:
-        raise IllegalMove("Die %(n)d shows 6 and cannot go higher." % {"n": die + 1})
+        raise IllegalMove(gettext_noop("Die %(n)d shows 6 and cannot go higher."), {"n": die + 1})
     step = -1 if isinstance(action, Decrease) else 1
     roll = _put_value(state.roll, die, value + step)
     return _use_power(state, "decrease" if step < 0 else "increase", roll)
@@ -647,12 +666,12 @@ def _put_value(roll: tuple[int, ...], die: int, value: int) -> tuple[int, ...]:
 
 def _reroll(state: State, action: Reroll, rng: random.Random) -> State:
     if not isinstance(action.dice, tuple):
-        raise InvalidMove("Dice to reroll must be a tuple of die indices.")
+        raise InvalidMove(gettext_noop("Dice to reroll must be a tuple of die indices."))
     dice = tuple(_die(die) for die in action.dice)
     if not dice:
-        raise IllegalMove("Choose at least one die to reroll.")
+        raise IllegalMove(gettext_noop("Choose at least one die to reroll."))
     if len(set(dice)) != len(dice):
-        raise IllegalMove("Each die can be chosen only once.")
+        raise IllegalMove(gettext_noop("Each die can be chosen only once."))
     _check_power(state, dice)
     roll = state.roll
     for die, value in zip(sorted(dice), roll_dice(rng, len(dice)), strict=True):
@@ -662,11 +681,18 @@ def _reroll(state: State, action: Reroll, rng: random.Random) -> State:
 
 def _accept(state: State, cell: int) -> State:
     if state.phase != MAGDAGDON:
-        raise IllegalMove("This roll can still be placed, so MAGDAGDON cannot be accepted.")
+        raise IllegalMove(
+            gettext_noop(
+                "This roll can still be placed, so MAGDAGDON cannot be accepted: "
+                "stage the required dice instead."
+            )
+        )
     if state.board[cell] is not None:
         raise IllegalMove(
-            "Row %(row)d, column %(column)d is not empty; choose an empty cell for the RUIN."
-            % _where(cell)
+            gettext_noop(
+                "Row %(row)d, column %(column)d is not empty; choose an empty cell for the RUIN."
+            ),
+            _where(cell),
         )
     # M16: staged dice go back, the cell is ruined for good, the turn ends.
     return _end_turn(state, with_cell(state.board, cell, RUIN))

@@ -134,3 +134,15 @@ def test_admin_lists_results_with_filters_search_and_replay_links(client):
     html = client.get(url, {"q": "Searchable", "kind": "ishido", "hidden__exact": "0"}).content
     assert b"Searchable" in html
     assert reverse("core:replay", args=[result.game_id]).encode() in html
+
+
+def test_admin_renaming_a_player_renames_their_rows_on_the_board(client):
+    rude = make_result("Rude Name", 50)
+    User.objects.create_superuser("staff", "staff@example.com", "pw")
+    client.login(username="staff", password="pw")
+    response = client.post(
+        reverse("admin:core_player_change", args=[rude.player_id]),
+        {"nickname": "Renamed", "created_at_0": "2026-01-01", "created_at_1": "00:00:00"},
+    )
+    assert response.status_code == 302, response.content
+    assert names_in_order(client.get(BOARD)) == ["Renamed"]

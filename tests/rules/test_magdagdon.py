@@ -123,7 +123,7 @@ def test_M4_confirm_needs_the_minimum_but_more_dice_may_be_staged() -> None:
     state = make_state(roll=(3, 3, 3, 3))
     one = play(state, Stage(0, 0))
     assert not m.can_confirm(one)
-    refused(one, Confirm(), "Stage at least 2 dice")
+    refused(one, Confirm(), "Not enough dice staged to confirm: 1 staged, 2 required")
     four = play(one, Stage(1, 1), Stage(2, 2), Stage(3, 3))
     assert m.can_confirm(four)
     assert play(four, Confirm()).board[:4] == (3, 3, 3, 3)
