@@ -40,6 +40,8 @@ class GameKind:
     columns: ClassVar[tuple[tuple[str, str | Promise], ...]] = ()
     # The template that draws a board for a state (the replay page includes it read-only).
     board_template: ClassVar[str]
+    # The game's own stylesheet under static/ (the replay page loads it too).
+    stylesheet: ClassVar[str] = ""
     rules: Any  # the games.rules module
 
     # --- the rules, through the module's engine API -------------------------------------------

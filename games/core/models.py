@@ -147,7 +147,12 @@ class Game(models.Model):
 
     @property
     def state(self) -> Any:
-        return self.kind_obj.load_state(self.snapshot)
+        """The current state, read from the snapshot once per loaded row."""
+        cached = getattr(self, "_cached_state", None)
+        if cached is None or getattr(self, "_cached_state_version", None) != self.version:
+            cached = self._cached_state = self.kind_obj.load_state(self.snapshot)
+            self._cached_state_version = self.version
+        return cached
 
     @property
     def is_active(self) -> bool:
@@ -197,7 +202,9 @@ class Game(models.Model):
                 game._finish(kind, state, timezone.now())
                 fields += ["status", "finished_at"]
             game.save(update_fields=fields)
-        self.refresh_from_db()
+        for field in (*fields, "status", "finished_at"):
+            setattr(self, field, getattr(game, field))
+        self._cached_state, self._cached_state_version = state, self.version
         return state
 
     def _finish(self, kind: GameKind, state: Any, when: Any) -> None:

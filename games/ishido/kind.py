@@ -17,6 +17,7 @@ class IshidoKind(GameKind):
     ranking = ("-score", "stones_left", "finished_at")
     columns = (("stones_left", _("Stones left")),)
     board_template = "ishido/play.html#board"
+    stylesheet = "css/ishido.css"
     rules = ishido
 
     def board_key(self, options: Any) -> str:

@@ -54,6 +54,10 @@ class Die:
     def number(self) -> int:
         return self.index + 1
 
+    @property
+    def pips(self) -> range:
+        return range(self.value)
+
 
 @dataclass(frozen=True)
 class Preview:
@@ -71,6 +75,17 @@ class Preview:
     turn_after: Decimal = Decimal(0)
     total_if_banked: Decimal = Decimal(0)
     reaches_target: bool = False
+    left: int = 0  # dice left to roll again (six after a clear)
+    gain_halves: int = 0
+
+    @property
+    def clears(self) -> bool:
+        return self.bonus > 0
+
+    @property
+    def gain_text(self) -> str:
+        """Unlocalised, for the data-gain test hook."""
+        return rules.format_points(self.gain_halves)
 
 
 def clean_selection(state: rules.State, selection: Sequence[int]) -> tuple[int, ...]:
@@ -102,6 +117,8 @@ def preview(state: rules.State, dice: tuple[int, ...]) -> Preview:
         turn_after=points(state.turn_halves + gain),
         total_if_banked=points(total),
         reaches_target=total >= 2 * state.options.target,
+        left=state.dice_in_play - len(dice) or rules.DICE,
+        gain_halves=gain,
     )
 
 
@@ -123,6 +140,11 @@ class Line:
     n: int = 0
     names: str = ""
     then: str = ""
+    halves: int = 0
+
+    @property
+    def points_text(self) -> str:
+        return rules.format_points(self.halves)
 
 
 def _names(state: rules.State, seats: Sequence[int]) -> str:
@@ -149,6 +171,7 @@ def log_lines(state: rules.State, events: Sequence[rules.Event]) -> list[Line]:
                         base=points(halves // k),
                         points=points(halves),
                         then=result,
+                        halves=halves,
                     )
                 )
             case rules.Cleared(player, n, halves):
@@ -190,6 +213,7 @@ class Seat:
     out: bool  # not a contender in sudden death, or done in the final round
     winner: bool
     rank: int = 0
+    percent: int = 0  # of the target, for the progress bar
 
     @property
     def number(self) -> int:
@@ -220,6 +244,7 @@ def seats(state: rules.State) -> list[Seat]:
                 or (state.in_final_round and seat not in still),
                 winner=seat == state.winner,
                 rank=1 + sum(h > halves for h in state.banked_halves),
+                percent=min(100, halves * 50 // state.options.target),
             )
         )
     return result
@@ -258,6 +283,28 @@ class Board:
         return rules.format_points(self.state.turn_halves)
 
     @property
+    def ranked(self) -> bool:
+        return self.solo and self.target in rules.TARGET_CHOICES
+
+    @property
+    def turn_number(self) -> int:
+        """The solo player's turn in progress, counted from 1."""
+        return self.state.turns[0] + 1
+
+    @property
+    def waiting(self) -> range:
+        return range(self.state.dice_in_play)
+
+    @property
+    def final_round_by(self) -> str:
+        seat = self.state.final_round_by
+        return "" if seat is None else self.state.players[seat]
+
+    @property
+    def contenders(self) -> str:
+        return _names(self.state, self.state.contenders)
+
+    @property
     def results(self) -> list[Seat]:
         return sorted(self.seats, key=lambda s: (s.rank, s.seat))
 
@@ -272,9 +319,7 @@ def board(state: rules.State, *, playable: bool, selection: Sequence[int] = ()) 
     if state.roll:
         chosen = clean_selection(state, selection) if playable else ()
         scoring = set(rules.scoring_indices(state.roll))
-        view.dice = [
-            Die(i, face, i in chosen, i in scoring) for i, face in enumerate(state.roll)
-        ]
+        view.dice = [Die(i, face, i in chosen, i in scoring) for i, face in enumerate(state.roll)]
         view.preview = preview(state, chosen)
     turn = state.turn_log()
     view.turn = log_lines(state, turn)

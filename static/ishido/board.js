@@ -62,6 +62,13 @@
   }
 
   document.addEventListener("DOMContentLoaded", function () { setup(document); });
+  // The highlight switch is CSS only; keep its state in the address so a reload keeps it.
+  document.addEventListener("change", function (event) {
+    if (event.target.id !== "ishido-hints") return;
+    var url = new URL(window.location.href);
+    if (event.target.checked) url.searchParams.delete("hints"); else url.searchParams.set("hints", "0");
+    window.history.replaceState(window.history.state, "", url);
+  });
   document.addEventListener("htmx:load", function (event) {
     if (event.detail.elt && event.detail.elt.id === "board") setup(event.detail.elt);
   });

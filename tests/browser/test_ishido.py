@@ -15,8 +15,8 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 def start(page) -> Game:  # type: ignore[no-untyped-def]
     page.goto(page.base_url + "/ishido/new/")
-    page.get_by_role("button", name="Start a new game").click()
-    page.wait_for_url(re.compile(r"/ishido/\d+/$"))
+    page.click('[name="start"]')
+    page.wait_for_url(re.compile(r"/ishido/\d+/(\?.*)?$"))
     return Game.objects.get(pk=int(page.url.rstrip("/").rsplit("/", 1)[1]))
 
 
@@ -178,15 +178,18 @@ def test_hints_off_and_an_illegal_tap_shows_why(page):
     legal = min(legal_cells(page))
     ring = f"getComputedStyle(document.querySelector('[data-cell=\"{legal}\"]')).boxShadow"
     assert page.evaluate(ring) != "none"
-    page.get_by_label("Highlight the cells where the stone fits").uncheck()
+    page.locator("#ishido-hints").uncheck()
     assert page.evaluate(ring) == "none"
+    assert page.url.endswith("?hints=0")  # a reload keeps the switch off
     screenshot(page, "ishido-phone-hints-off")
     state = game.state
     illegal = next(c for c in range(96) if state.board[c] is None and c not in state.legal_cells)
     tap(page, illegal)
     assert "cannot go on row" in page.locator("[data-error]").inner_text()
     assert page.locator("[data-stones-left]").first.get_attribute("data-stones-left") == "66"
-    assert not page.get_by_label("Highlight the cells where the stone fits").is_checked()
+    assert not page.locator("#ishido-hints").is_checked()
+    page.reload()
+    assert not page.locator("#ishido-hints").is_checked()
     game.refresh_from_db()
     assert game.version == 0
 
@@ -214,6 +217,20 @@ def test_screenshots_desktop_light_and_dark(browser, live_server):
     assert page.evaluate("document.documentElement.scrollWidth") <= 360  # no sideways scroll
     assert page.locator("[data-cell]").first.bounding_box()["width"] >= 38
     screenshot(page, "ishido-phone360-dark")
+    context.close()
+
+
+def test_arabic_keeps_the_board_geometry(browser, live_server):
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="ar")
+    context.add_cookies([{"name": "django_language", "value": "ar", "url": live_server.url}])
+    page = context.new_page()
+    page.base_url = live_server.url
+    start(page)
+    assert page.locator("html").get_attribute("dir") == "rtl"
+    first = page.locator('[data-cell="0"]').bounding_box()
+    second = page.locator('[data-cell="1"]').bounding_box()
+    assert second["x"] > first["x"]  # cell 0 stays top left, as on the rules page
+    screenshot(page, "ishido-desktop-arabic")
     context.close()
 
 

@@ -1,0 +1,122 @@
+"""MAGDAGDON pages: the settings that start a game, the game page, and one POST per action.
+
+Which die is selected and whether the player is choosing the RUIN's cell are UI state, not
+moves: they travel in the query string (`?die=2`, `?ruin=1`) of the page and of the forms'
+URLs, so that a refused move re-renders the same choice; the page validates and ignores them.
+"""
+
+from collections.abc import Callable
+from typing import Any
+
+from django.forms import Form
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.utils.cache import patch_vary_headers
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from games.core.kinds import get_kind
+from games.core.models import Game
+from games.core.moves import player_game, running_game, start_game, submit_move
+from games.magdagdon.display import ui_choices
+from games.magdagdon.forms import (
+    AcceptForm,
+    DieForm,
+    PlainForm,
+    RerollForm,
+    SettingsForm,
+    StageForm,
+)
+from games.rules import magdagdon as rules
+
+KIND = get_kind("magdagdon")
+
+
+@require_http_methods(["GET", "POST"])
+def new(request: HttpRequest) -> HttpResponse:
+    running = running_game(request, KIND)
+    wanted = request.GET.get("difficulty")
+    if wanted not in {difficulty.value for difficulty in rules.Difficulty}:
+        wanted = running.options.get("difficulty") if running else "peaceful"
+    form = SettingsForm(
+        request.POST or None, running=running is not None, initial={"difficulty": wanted}
+    )
+    if request.method == "POST" and form.is_valid():
+        options = rules.Options(rules.Difficulty(form.cleaned_data["difficulty"]))
+        return start_game(request, KIND, options)
+    context = {"form": form, "running": running, "running_state": running and running.state}
+    return render(request, "magdagdon/new.html", context, status=400 if form.is_bound else 200)
+
+
+def render_board(
+    request: HttpRequest, game: Game, *, error: str = "", status: int = 200
+) -> HttpResponse:
+    state = game.state
+    die, ruin = ui_choices(state, request.GET.get("die"), request.GET.get("ruin"))
+    template = "magdagdon/play.html#board" if request.htmx else "magdagdon/play.html"  # type: ignore[attr-defined]
+    context = {"game": game, "state": state, "error": error, "die": die, "ruin": ruin}
+    response = render(request, template, context, status=status)
+    patch_vary_headers(response, ["HX-Request"])  # one URL, two renderings
+    return response
+
+
+@require_GET
+def play(request: HttpRequest, game_id: int) -> HttpResponse:
+    return render_board(request, player_game(request, game_id, KIND))
+
+
+def move(
+    request: HttpRequest,
+    game_id: int,
+    form_class: type[Form],
+    to_action: Callable[[dict[str, Any]], rules.Action],
+    *,
+    keep_die: bool = False,
+) -> HttpResponse:
+    """One action through the shared `submit_move`. `keep_die`: the die stays selected after
+    a plain POST too (−1 / +1 may be wanted again)."""
+    game = player_game(request, game_id, KIND)
+    response = submit_move(request, game, form_class(request.POST), to_action, render_board)
+    die = request.GET.get("die", "")
+    if keep_die and response.status_code == 303 and die.isascii() and die.isdigit():
+        response["Location"] += f"?die={int(die)}"
+    return response
+
+
+@require_POST
+def roll(request: HttpRequest, game_id: int) -> HttpResponse:
+    return move(request, game_id, PlainForm, lambda d: rules.Roll())
+
+
+@require_POST
+def stage(request: HttpRequest, game_id: int) -> HttpResponse:
+    return move(request, game_id, StageForm, lambda d: rules.Stage(d["die"], d["cell"]))
+
+
+@require_POST
+def unstage(request: HttpRequest, game_id: int) -> HttpResponse:
+    return move(request, game_id, DieForm, lambda d: rules.Unstage(d["die"]))
+
+
+@require_POST
+def confirm(request: HttpRequest, game_id: int) -> HttpResponse:
+    return move(request, game_id, PlainForm, lambda d: rules.Confirm())
+
+
+@require_POST
+def decrease(request: HttpRequest, game_id: int) -> HttpResponse:
+    return move(request, game_id, DieForm, lambda d: rules.Decrease(d["die"]), keep_die=True)
+
+
+@require_POST
+def increase(request: HttpRequest, game_id: int) -> HttpResponse:
+    return move(request, game_id, DieForm, lambda d: rules.Increase(d["die"]), keep_die=True)
+
+
+@require_POST
+def reroll(request: HttpRequest, game_id: int) -> HttpResponse:
+    return move(request, game_id, RerollForm, lambda d: rules.Reroll(tuple(d["dice"])))
+
+
+@require_POST
+def accept(request: HttpRequest, game_id: int) -> HttpResponse:
+    return move(request, game_id, AcceptForm, lambda d: rules.AcceptMagdagdon(d["cell"]))

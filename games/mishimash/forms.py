@@ -1,0 +1,200 @@
+"""MISHIMASH's forms: the new-game options (solo or hot-seat, the target) and the three moves.
+
+The option rules themselves (names, 2-8 players, the target) are the rules package's
+`Options`; this form turns the request into one and shows its refusals next to the fields.
+"""
+
+from typing import Any
+
+from crispy_forms.helper import FormHelper
+from crispy_forms.layout import Submit
+from django import forms
+from django.utils.html import format_html, format_html_join
+from django.utils.safestring import SafeString
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
+from games.core.moves import MoveForm, rules_message
+from games.rules import IllegalMove
+from games.rules import mishimash as rules
+
+SEATS_SHOWN = rules.MAX_PLAYERS
+NAME_INPUT_LIMIT = 200  # a longer name is refused with the rules' message, not cut silently
+
+
+class NamesWidget(forms.Widget):
+    """Eight name boxes sharing one name ("players"), so the seating order is the page order."""
+
+    def value_from_datadict(self, data: Any, files: Any, name: str) -> list[str]:
+        return list(data.getlist(name)) if hasattr(data, "getlist") else list(data.get(name, []))
+
+    def value_omitted_from_data(self, data: Any, files: Any, name: str) -> bool:
+        return name not in data
+
+    def render(  # type: ignore[override]
+        self, name: str, value: Any, attrs: dict[str, Any] | None = None, renderer: Any = None
+    ) -> SafeString:
+        values = list(value or [])
+        values += [""] * (SEATS_SHOWN - len(values))
+        first_id = (attrs or {}).get("id", f"id_{name}")
+        rows = []
+        for seat, text in enumerate(values, start=1):
+            input_id = first_id if seat == 1 else f"{first_id}_{seat}"
+            rows.append(
+                (
+                    seat,
+                    input_id,
+                    gettext("Player %(seat)d") % {"seat": seat},
+                    name,
+                    text,
+                    NAME_INPUT_LIMIT,
+                )
+            )
+        items = format_html_join(
+            "",
+            '<li><span class="seat" aria-hidden="true">{}</span>'
+            '<input type="text" id="{}" aria-label="{}" name="{}" value="{}" maxlength="{}" '
+            'autocomplete="off" class="form-control"></li>',
+            rows,
+        )
+        return format_html('<ol class="mm-names">{}</ol>', items)
+
+
+class NamesField(forms.Field):
+    widget = NamesWidget
+
+    def to_python(self, value: Any) -> list[str]:
+        names = [" ".join(str(v).split()) for v in (value or [])]
+        while names and not names[-1]:  # empty boxes after the last name are just unused
+            names.pop()
+        return names
+
+
+TARGETS = [(str(t), str(t)) for t in rules.TARGET_CHOICES] + [("custom", _("Your own"))]
+
+
+class NewGameForm(forms.Form):
+    mode = forms.ChoiceField(
+        label=_("Who plays?"),
+        choices=[
+            ("solo", _("Just me (solo, counts for the leaderboard)")),
+            ("hotseat", _("2–8 players taking turns on this device")),
+        ],
+        initial="solo",
+        widget=forms.RadioSelect,
+        error_messages={"required": _("Choose solo or several players.")},
+    )
+    players = NamesField(
+        label=_("Players, in seating order"),
+        required=False,
+        help_text=_("For a game with several players: one name per box, 2 to 8 players."),
+    )
+    target = forms.ChoiceField(
+        label=_("Target score"),
+        choices=TARGETS,
+        initial=str(rules.DEFAULT_TARGET),
+        widget=forms.RadioSelect,
+        error_messages={
+            "required": _("Choose a target score."),
+            "invalid_choice": _("Choose a target of 500, 1000 or 2000, or “Your own”."),
+        },
+    )
+    custom_target = forms.IntegerField(
+        label=_("Your own target"),
+        required=False,
+        min_value=1,
+        max_value=rules.MAX_TARGET,
+        help_text=_("Any whole number from 1 to 1,000,000 (choose “Your own” above)."),
+        error_messages={
+            "invalid": _("The target must be a whole number of points, like 750."),
+            "min_value": _("The target must be at least 1 point."),
+            "max_value": _("The target can be at most 1,000,000 points."),
+        },
+    )
+    confirm = forms.BooleanField(
+        label=_("Yes, abandon my running game and start a new one"), required=False
+    )
+
+    def __init__(self, *args: Any, running: bool = False, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.running = running
+        self.fields["custom_target"].widget.attrs.update({"inputmode": "numeric"})
+        if not running:
+            self.fields["confirm"].widget = forms.HiddenInput()
+            self.initial["confirm"] = True
+        self.helper = FormHelper()
+        self.helper.form_action = "mishimash:new"
+        self.helper.add_input(
+            Submit("start", _("Start the game"), css_class="button primary start")
+        )
+
+    def clean_confirm(self) -> bool:
+        confirm = bool(self.cleaned_data.get("confirm"))
+        if self.running and not confirm:
+            raise forms.ValidationError(
+                _("Tick the box to confirm: starting anew abandons your running game.")
+            )
+        return confirm
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        choice, custom = data.get("target"), data.get("custom_target")
+        if choice == "custom":
+            if custom is None and "custom_target" not in self.errors:
+                self.add_error("custom_target", _("Type your own target score."))
+            data["target_points"] = custom
+        elif choice:
+            if custom is not None:
+                self.add_error(
+                    "custom_target",
+                    _("To play to your own target, choose “Your own” above (or empty this box)."),
+                )
+            data["target_points"] = int(choice)
+        if data.get("mode") == "hotseat":
+            names = data.get("players") or []
+            if len(names) < 2 and "players" not in self.errors:
+                self.add_error(
+                    "players",
+                    _("Type at least two names for a game on one device (or choose solo)."),
+                )
+        return data
+
+    def options(self, solo_name: str) -> rules.Options | None:
+        """The game's options, or None with the rules' refusal added to the form."""
+        data = self.cleaned_data
+        names = (solo_name,) if data["mode"] == "solo" else tuple(data["players"])
+        try:
+            return rules.Options(names, data["target_points"])
+        except IllegalMove as error:
+            field = "players" if data["mode"] == "hotseat" else None
+            self.add_error(field, rules_message(error))
+            return None
+
+
+class RollForm(MoveForm):
+    """Roll six dice to start the turn; `player` is whose turn the page showed (hot-seat)."""
+
+    player = forms.IntegerField(
+        label=_("Player"),
+        min_value=0,
+        max_value=rules.MAX_PLAYERS - 1,
+        widget=forms.HiddenInput,
+        error_messages={
+            "required": _("The move does not say whose turn it is."),
+            "invalid": _("The move does not say whose turn it is."),
+            "min_value": _("There is no such player."),
+            "max_value": _("There is no such player."),
+        },
+    )
+
+
+class SelectForm(RollForm):
+    """Set aside the ticked dice (positions in the roll), then bank or roll again."""
+
+    dice = forms.TypedMultipleChoiceField(
+        label=_("Dice"),
+        choices=[(str(i), str(i + 1)) for i in range(rules.DICE)],
+        coerce=int,
+        required=False,  # "choose at least one die" is the rules' message
+        error_messages={"invalid_choice": _("That die is not in this roll.")},
+    )

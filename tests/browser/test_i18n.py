@@ -1,0 +1,167 @@
+"""The four languages in a real Chromium: the browser's language picks the page's, the switcher
+changes it in the middle of a game without touching the game, and Arabic mirrors the page but
+not the board. Screenshots (test-artifacts/i18n-*.png) are for humans to look at."""
+
+import re
+
+import pytest
+
+from games.core.kinds import get_kind
+from games.core.models import Game, Player
+from games.rules import ishido
+from tests.conftest import screenshot
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+LOCALES = {"en": "en-GB", "hu": "hu-HU", "sk": "sk-SK", "ar": "ar-EG"}
+HOME_TITLE = {
+    "en": "CUBIRI Games",
+    "hu": "CUBIRI játékok",
+    "sk": "Hry CUBIRI",
+    "ar": "ألعاب CUBIRI",
+}
+GAME_TITLE = {
+    "en": "Ishido game {n}",
+    "hu": "{n}. Ishido játék",
+    "sk": "Hra Ishido č. {n}",
+    "ar": "لعبة Ishido رقم {n}",
+}
+
+
+@pytest.fixture
+def open_page(browser, live_server):  # type: ignore[no-untyped-def]
+    """A fresh browser context whose browser language is `language` (phone-sized)."""
+    contexts = []
+
+    def open_in(language: str, width: int = 390):  # type: ignore[no-untyped-def]
+        context = browser.new_context(
+            viewport={"width": width, "height": 844}, locale=LOCALES[language]
+        )
+        contexts.append(context)
+        page = context.new_page()
+        page.set_default_timeout(10_000)
+        page.base_url = live_server.url
+        return page
+
+    yield open_in
+    for context in contexts:
+        context.close()
+
+
+def html_lang_dir(page) -> tuple[str | None, str | None]:  # type: ignore[no-untyped-def]
+    html = page.locator("html")
+    return html.get_attribute("lang"), html.get_attribute("dir")
+
+
+def start_ishido(page, nickname: str) -> Game:  # type: ignore[no-untyped-def]
+    """Name the browser's player on the home page, then deal it an Ishido game."""
+    page.goto(page.base_url + "/")
+    page.fill('input[name="nickname"]', nickname)
+    page.click('[name="save"]')
+    page.wait_for_selector(f'[data-nickname="{nickname}"]')
+    player = Player.objects.get(nickname=nickname)
+    kind = get_kind("ishido")
+    return Game.start(player, kind, kind.options_from_dict({}), seed=f"i18n-{nickname}")
+
+
+def board(page) -> list[str | None]:  # type: ignore[no-untyped-def]
+    return page.locator("#board [data-cell]").evaluate_all(
+        "els => els.map(e => e.dataset.cell + '=' + e.dataset.value)"
+    )
+
+
+def version(page) -> str | None:  # type: ignore[no-untyped-def]
+    return page.locator('#board input[name="version"]').get_attribute("value")
+
+
+def cell_boxes(page) -> dict[int, tuple[int, int]]:  # type: ignore[no-untyped-def]
+    """Where each cell is drawn, relative to the board's top-left corner."""
+    return {
+        int(cell): (x, y)
+        for cell, x, y in page.locator("#board [data-cell]").evaluate_all(
+            """els => { const box = els[0].closest('.game-board-wrap').getBoundingClientRect();
+            return els.map(e => { const r = e.getBoundingClientRect();
+            return [e.dataset.cell, Math.round(r.x - box.x), Math.round(r.y - box.y)]; }); }"""
+        )
+    }
+
+
+def switch_language(page, language: str) -> None:  # type: ignore[no-untyped-def]
+    """Pick a language in the header's switcher (it submits on change) and wait for the page."""
+    with page.expect_navigation():
+        page.select_option("#language-select", language)
+    assert html_lang_dir(page)[0] == language
+
+
+@pytest.mark.parametrize("language", ["en", "hu", "sk", "ar"])
+def test_each_language_renders_the_home_and_a_game_page(open_page, language):
+    page = open_page(language)
+    page.goto(page.base_url + "/")
+    direction = "rtl" if language == "ar" else "ltr"
+    assert html_lang_dir(page) == (language, direction)
+    assert page.locator("h1").first.inner_text() == HOME_TITLE[language]
+    assert page.title().endswith(HOME_TITLE[language])
+
+    game = start_ishido(page, f"Tester-{language}")
+    page.goto(page.base_url + game.get_absolute_url())
+    assert html_lang_dir(page) == (language, direction)
+    assert page.title().startswith(GAME_TITLE[language].format(n=game.pk))
+    assert page.locator("#board [data-cell]").count() == ishido.ROWS * ishido.COLUMNS
+    screenshot(page, f"i18n-{language}-ishido-phone")
+
+
+def test_switching_language_in_the_middle_of_a_game_keeps_the_game(page):
+    game = start_ishido(page, "Switcher")
+    cell = min(game.state.legal_cells)
+    game.apply_action(ishido.Place(cell), 0)
+    page.goto(page.base_url + game.get_absolute_url())
+    url, cells, shown_version = page.url, board(page), version(page)
+    assert shown_version == "1" and f"{cell}=" in cells[cell] and not cells[cell].endswith("=")
+
+    for language in ("hu", "sk", "ar", "en"):
+        switch_language(page, language)
+        assert page.url == url, "the switcher returns to the same game page"
+        assert board(page) == cells and version(page) == shown_version
+    game.refresh_from_db()
+    assert game.is_active and game.version == 1 and game.actions.count() == 1
+
+    # The game plays on in the new language.
+    switch_language(page, "sk")
+    legal = page.locator("#board [data-legal]").first
+    legal.click()
+    page.wait_for_function(
+        "() => document.querySelector('#board input[name=version]').value == '2'"
+    )
+    assert html_lang_dir(page) == ("sk", "ltr")
+    game.refresh_from_db()
+    assert game.version == 2
+
+
+@pytest.mark.parametrize("width", [360, 1280])
+def test_arabic_mirrors_the_page_but_not_the_board(open_page, width):
+    page = open_page("ar", width)
+    game = start_ishido(page, "Layla")
+    page.goto(page.base_url + "/")
+    screenshot(page, f"i18n-ar-home-{width}")
+    brand = page.locator(".brand").bounding_box()
+    nav = page.locator(".site-header nav").bounding_box()
+    assert brand and nav and brand["x"] > nav["x"], "the header starts on the right"
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+
+    page.goto(page.base_url + game.get_absolute_url())
+    screenshot(page, f"i18n-ar-ishido-{width}")
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    wrap = page.locator(".game-board-wrap").first
+    assert wrap.evaluate("e => getComputedStyle(e).direction") == "ltr"
+    arabic = cell_boxes(page)
+    assert arabic[0] == (min(x for x, _ in arabic.values()), min(y for _, y in arabic.values()))
+    switch_language(page, "en")
+    assert cell_boxes(page) == arabic, "the board is drawn exactly as in English"
+    switch_language(page, "ar")
+
+    for path in ("/leaderboards/", "/rules/ishido/", "/records/"):
+        page.goto(page.base_url + path)
+        assert html_lang_dir(page) == ("ar", "rtl")
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        name = re.sub(r"\W+", "-", path.strip("/"))
+        screenshot(page, f"i18n-ar-{name}-{width}")
