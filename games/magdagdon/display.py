@@ -45,6 +45,7 @@ class DieView:
     staged_cell: int | None
     selected: bool
     fits: bool  # some cell takes it now
+    focus: bool  # where keyboard play goes next (see static/magdagdon/board.js)
     label: str
 
 
@@ -83,6 +84,7 @@ class BoardView:
     staged_any: bool
     reroll_default: list[int]  # dice ticked in the REROLL form
     can_play: bool  # moves can be made here (not a replay, not an ended game)
+    focus_confirm: bool  # keyboard play goes to CONFIRM next: no die fits any more
     difficulty_label: str
     powers_used: int
 
@@ -133,9 +135,7 @@ def _die_label(number: int, value: int, staged_cell: int | None, selected: bool)
 
 
 def _line(kind: str, number: int, board: rules.Board, bonus: rules.LineBonus | None) -> LineView:
-    cells = (
-        range(number * 4, number * 4 + 4) if kind == "row" else range(number, rules.CELLS, 4)
-    )
+    cells = range(number * 4, number * 4 + 4) if kind == "row" else range(number, rules.CELLS, 4)
     total = sum(v for v in (board[c] for c in cells) if type(v) is int)
     return LineView(
         name=LINE_NAMES[kind] % {"number": number + 1},
@@ -157,8 +157,10 @@ def board_view(
     staged_cell = {d: cell for d, cell in state.staged}
     free = rules.available_dice(state)
     dice = []
+    next_die = die is None and not ruin
     for index, value in enumerate(state.roll):
         fits = index in free and bool(rules.legal_cells_for_die(state, index))
+        focus, next_die = next_die and fits, next_die and not fits
         dice.append(
             DieView(
                 index=index,
@@ -167,6 +169,7 @@ def board_view(
                 staged_cell=staged_cell.get(index),
                 selected=index == die,
                 fits=fits,
+                focus=focus,
                 label=_die_label(index + 1, value, staged_cell.get(index), index == die),
             )
         )
@@ -224,8 +227,14 @@ def board_view(
         selected=selected,
         ruin_mode=ruin,
         staged_any=bool(state.staged),
-        reroll_default=[die] if die is not None else list(free),
+        # REROLL ticks the selected die; in a MAGDAGDON, with none selected, every free die.
+        reroll_default=[die]
+        if die is not None
+        else list(free)
+        if rules.is_magdagdon(state)
+        else [],
         can_play=playable,
+        focus_confirm=die is None and not any(d.fits for d in dice),
         difficulty_label=state.difficulty.value.upper(),
         powers_used=len(state.powers_used),
     )

@@ -32,6 +32,7 @@ class MagdagdonKind(GameKind):
     ranking = ("-score", "powers_used", "turns", "finished_at")
     columns = (("powers_used", _("Powers used")), ("turns", _("Turns")))
     board_template = "magdagdon/play.html#board"
+    stylesheet = "css/magdagdon.css"
     rules = magdagdon
 
     def board_key(self, options: magdagdon.Options) -> str:

@@ -8,10 +8,12 @@ URLs, so that a refused move re-renders the same choice; the page validates and 
 from collections.abc import Callable
 from typing import Any
 
+from django.contrib import messages
 from django.forms import Form
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.cache import patch_vary_headers
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from games.core.kinds import get_kind
@@ -48,12 +50,13 @@ def new(request: HttpRequest) -> HttpResponse:
 
 
 def render_board(
-    request: HttpRequest, game: Game, *, error: str = "", status: int = 200
+    request: HttpRequest, game: Game, *, error: str = "", status: int = 200, notice: str = ""
 ) -> HttpResponse:
     state = game.state
     die, ruin = ui_choices(state, request.GET.get("die"), request.GET.get("ruin"))
     template = "magdagdon/play.html#board" if request.htmx else "magdagdon/play.html"  # type: ignore[attr-defined]
     context = {"game": game, "state": state, "error": error, "die": die, "ruin": ruin}
+    context["notice"] = notice
     response = render(request, template, context, status=status)
     patch_vary_headers(response, ["HX-Request"])  # one URL, two renderings
     return response
@@ -94,7 +97,30 @@ def stage(request: HttpRequest, game_id: int) -> HttpResponse:
 
 @require_POST
 def unstage(request: HttpRequest, game_id: int) -> HttpResponse:
-    return move(request, game_id, DieForm, lambda d: rules.Unstage(d["die"]))
+    """Take a die back. Dice staged later that only fitted beside it come back too (M11):
+    the page says so, as it would otherwise look like a lost tap."""
+    game = player_game(request, game_id, KIND)
+    before = {die for die, _ in game.state.staged}
+    form = DieForm(request.POST)
+
+    def notice() -> str:
+        taken = getattr(form, "cleaned_data", {}).get("die")
+        extra = sorted(before - {die for die, _ in game.state.staged} - {taken})
+        if not extra:
+            return ""
+        return ngettext(
+            "Die %(dice)s came back too: it only fitted beside the die you took back.",
+            "Dice %(dice)s came back too: they only fitted beside the die you took back.",
+            len(extra),
+        ) % {"dice": ", ".join(str(die + 1) for die in extra)}
+
+    def render(request: HttpRequest, game: Game, **kwargs: Any) -> HttpResponse:
+        return render_board(request, game, notice=notice(), **kwargs)
+
+    response = submit_move(request, game, form, lambda d: rules.Unstage(d["die"]), render)
+    if response.status_code == 303 and (text := notice()):
+        messages.info(request, text)  # shown on the page the browser loads next
+    return response
 
 
 @require_POST

@@ -8,6 +8,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 
+from django.template.defaultfilters import floatformat
+from django.utils.html import conditional_escape, format_html, format_html_join
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
@@ -55,8 +58,8 @@ class Die:
         return self.index + 1
 
     @property
-    def pips(self) -> range:
-        return range(self.value)
+    def pips(self) -> SafeString:
+        return mark_safe("<i></i>" * self.value)
 
 
 @dataclass(frozen=True)
@@ -146,6 +149,10 @@ class Line:
     def points_text(self) -> str:
         return rules.format_points(self.halves)
 
+    @property
+    def html(self) -> SafeString:
+        return line_html(self)
+
 
 def _names(state: rules.State, seats: Sequence[int]) -> str:
     return ", ".join(state.players[seat] for seat in seats)
@@ -191,11 +198,91 @@ def log_lines(state: rules.State, events: Sequence[rules.Event]) -> list[Line]:
     return lines
 
 
+def number(value: Decimal) -> str:
+    """A point value as the page shows it, localised: 12.5 → "12,5" in Hungarian."""
+    return str(floatformat(value, "-1"))
+
+
+def chips(faces: Sequence[int]) -> SafeString:
+    return format_html(
+        '<span class="chips">{}</span>', format_html_join(" ", "<b>{}</b>", ((f,) for f in faces))
+    )
+
+
+def _bdi(name: str) -> SafeString:
+    return format_html("<bdi>{}</bdi>", name)
+
+
+def line_html(line: Line) -> SafeString:
+    """One log line as HTML (built here, not in a template: the log is on every move's answer)."""
+    match line.kind:
+        case "roll":
+            text = format_html(
+                "{}: {}", gettext("Roll %(k)d (×%(k)d)") % {"k": line.k}, chips(line.faces)
+            )
+        case "select":
+            text = format_html(
+                '{} {} {} = {} × {} = <strong data-points="{}">{}</strong>',
+                gettext("set aside"),
+                chips(line.faces),
+                line.words,
+                number(line.base),
+                line.k,
+                line.points_text,
+                number(line.points),
+            )
+        case "clear":
+            text = format_html(
+                "<strong>MISHIMASH!</strong> {}",
+                gettext("+%(bonus)s, six dice back") % {"bonus": number(line.points)},
+            )
+        case "bank":
+            text = _safe(
+                gettext("%(name)s banked <strong>%(points)s</strong> → %(total)s"),
+                name=_bdi(line.player),
+                points=number(line.points),
+                total=number(line.total),
+            )
+        case "bust":
+            text = _safe(
+                gettext("<strong>BUST</strong> on roll %(k)s: %(name)s lost %(lost)s"),
+                k=line.k,
+                name=_bdi(line.player),
+                lost=number(line.points),
+            )
+        case "final_round" if line.names:
+            text = _safe(
+                gettext("%(name)s reached the target. Final round: %(names)s."),
+                name=_bdi(line.player),
+                names=line.names,
+            )
+        case "final_round":
+            text = _safe(gettext("%(name)s reached the target."), name=_bdi(line.player))
+        case "sudden_death":
+            text = _safe(
+                gettext("Tie for first! Sudden death round %(round)s: %(names)s."),
+                round=line.n,
+                names=line.names,
+            )
+        case _:
+            text = _safe(
+                gettext("%(name)s wins with %(total)s."),
+                name=_bdi(line.player),
+                total=number(line.total),
+            )
+    return format_html('<li class="line {}" data-kind="{}">{}</li>\n', line.kind, line.kind, text)
+
+
+def _safe(template: str, **params: object) -> SafeString:
+    """Fill a translated HTML template (%-style) with escaped parameters."""
+    return mark_safe(template % {k: conditional_escape(v) for k, v in params.items()})
+
+
 def earlier_turns(state: rules.State) -> list[Line]:
     """How each earlier kept turn ended (bank or bust), newest first."""
     earlier = state.log[: len(state.log) - len(state.turn_log())]
-    ends = [line for line in log_lines(state, earlier) if line.kind in ("bank", "bust")]
-    return ends[::-1]
+    ends = [e for e in earlier if isinstance(e, rules.Banked | rules.Busted)]
+    return log_lines(state, ends[::-1])
 
 
 # --- the scores --------------------------------------------------------------------------------

@@ -6,8 +6,9 @@ The option rules themselves (names, 2-8 players, the target) are the rules packa
 
 from typing import Any
 
+from crispy_forms.bootstrap import InlineRadios
 from crispy_forms.helper import FormHelper
-from crispy_forms.layout import Submit
+from crispy_forms.layout import Layout, Submit
 from django import forms
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
@@ -124,6 +125,9 @@ class NewGameForm(forms.Form):
             self.initial["confirm"] = True
         self.helper = FormHelper()
         self.helper.form_action = "mishimash:new"
+        self.helper.layout = Layout(
+            "mode", "players", InlineRadios("target"), "custom_target", "confirm"
+        )
         self.helper.add_input(
             Submit("start", _("Start the game"), css_class="button primary start")
         )

@@ -206,8 +206,15 @@ def legal_selections(roll: Sequence[int]) -> tuple[tuple[int, ...], ...]:
 
 
 def scoring_indices(roll: Sequence[int]) -> tuple[int, ...]:
-    """Positions of the dice that belong to at least one legal selection (for highlighting)."""
-    return tuple(sorted({i for selection in legal_selections(roll) for i in selection}))
+    """Positions of the dice that belong to at least one legal selection (for highlighting):
+    1s and 5s, faces held three or more times, and every die of a straight or three pairs.
+
+    >>> scoring_indices([1, 2, 5, 4, 6, 6]), scoring_indices([2, 2, 3, 3, 4, 4])
+    ((0, 2), (0, 1, 2, 3, 4, 5))
+    """
+    r = face_counts(roll)
+    whole = bool(_whole_roll_splits(r))
+    return tuple(i for i, face in enumerate(roll) if whole or face in SINGLE_HALVES or r[face] >= 3)
 
 
 def selection_refusal(

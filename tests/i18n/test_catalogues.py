@@ -127,12 +127,20 @@ def test_placeholders_survive_translation(language):
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_game_names_stay_as_they_are(language):
-    names = ("MAGDAGDON", "MISHIMASH", "CUBIRI", "Ishido", "Majda", "PEACEFUL", "SURVIVAL")
+    """Game names, Majda Power(s) and the difficulty names are never translated."""
+    names = (
+        "MAGDAGDON",
+        "MISHIMASH",
+        "CUBIRI",
+        "Ishido",
+        "Majda",
+        "PEACEFUL",
+        "SURVIVAL",
+        "NIGHTMARE",
+    )
     changed = []
     for entry in catalogue(language):
-        texts = (
-            [entry.msgstr, *entry.msgstr_plural.values()] if entry.msgid_plural else [entry.msgstr]
-        )
+        texts = list(entry.msgstr_plural.values()) if entry.msgid_plural else [entry.msgstr]
         for name in names:
             if name in entry.msgid and not all(name in text for text in texts):
                 changed.append(f"{name}: {describe(entry)}")

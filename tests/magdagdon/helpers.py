@@ -31,9 +31,13 @@ def start_at(client, board: str = "." * 16, **fields) -> Game:  # type: ignore[n
     """A game at a chosen position: `board` as in the rules tests ('3X.. ....'), plus any of
     roll, staged, difficulty, powers, turns."""
     state = make_state(board, **fields)
-    game = start_seeded(client, str(state.difficulty))
+    return set_state(start_seeded(client, str(state.difficulty)), state)
+
+
+def set_state(game: Game, state: rules.State) -> Game:
     game.snapshot = state.to_dict()
     game.save(update_fields=["snapshot"])
+    game._cached_state = None  # Game.state caches the snapshot it read
     return game
 
 

@@ -9,7 +9,8 @@ from django.urls import reverse
 
 from games.core.models import Game, Result
 from games.rules import magdagdon as rules
-from tests.magdagdon.helpers import KIND, simulate, start_at, start_seeded, url
+from tests.magdagdon.helpers import KIND, set_state, simulate, start_at, start_seeded, url
+from tests.rules.test_magdagdon_oracle import board_from_text
 
 pytestmark = pytest.mark.django_db
 
@@ -181,19 +182,15 @@ def test_the_ruin_choice_in_the_url_is_ignored_when_no_magdagdon(client):
 
 
 def test_M16_accepting_returns_staged_dice(client):
-    game = start_at(client, "3... .... .... ....", roll=(4, 3, 6, 6), staged=[(0, 1)])
-    game.snapshot = {**game.snapshot, "roll": "4366"}
-    game.save()
-    # Make it a MAGDAGDON with a staged die: reroll the others into dice that cannot follow.
+    # A MAGDAGDON with a die staged: a power turned the other dice into ones that cannot follow.
     state = rules.State(
         difficulty=rules.Difficulty.NIGHTMARE,
-        board=game.state.board,
+        board=board_from_text("3... .... .... ...."),
         roll=(4, 6, 6, 6),
         staged=((0, 1),),
         phase="magdagdon",
     )
-    game.snapshot = state.to_dict()
-    game.save()
+    game = set_state(start_seeded(client, "nightmare"), state)
     page = text(client.get(game.get_absolute_url() + "?ruin=1"))
     assert 'form="mg-ruin" name="cell" value="1"' in page  # the staged die's cell too
     assert "Your staged dice go back." in page
@@ -305,3 +302,29 @@ def test_the_replay_page_draws_the_board_read_only(client):
         assert "hx-post" not in page and "mg-unstage" not in page
         assert page.count("data-cell=") == 16
     assert KIND.describe_action({"type": "roll"}) in page
+
+
+def test_M11_the_page_says_which_dice_came_back_with_the_one_taken_back(client, htmx):
+    game = start_at(client, "3... .... .... ....", roll=(4, 5, 2, 6))
+    post(client, game, "stage", {"die": 0, "cell": 1}, False)
+    post(client, game, "stage", {"die": 1, "cell": 2}, False)
+    response = post(client, game, "unstage", {"die": 0}, htmx)
+    page = text(response) if htmx else text(client.get(response["Location"]))
+    assert "Die 2 came back too: it only fitted beside the die you took back." in page
+    # A plain take-back says nothing more.
+    post(client, game, "stage", {"die": 0, "cell": 1}, False)
+    response = post(client, game, "unstage", {"die": 0}, htmx)
+    page = text(response) if htmx else text(client.get(response["Location"]))
+    assert "came back too" not in page
+
+
+def test_verify_games_replays_finished_games_to_their_stored_results(client):
+    from io import StringIO
+
+    from django.core.management import call_command
+
+    for difficulty in ("peaceful", "nightmare"):
+        play_whole_game(client, start_seeded(client, difficulty, seed="seed-1"), htmx=True)
+    out = StringIO()
+    call_command("verify_games", "--kind", "magdagdon", stdout=out)
+    assert "2 finished games replayed, 0 differ." in out.getvalue()

@@ -322,3 +322,11 @@ def test_selection_points_ignore_dice_order_x6(roll: list[int], rnd: object) -> 
 def test_doctests(module: object) -> None:
     result = doctest.testmod(module)  # type: ignore[arg-type]
     assert result.failed == 0
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.integers(1, 6), min_size=1, max_size=6))
+def test_scoring_indices_are_the_dice_of_the_legal_selections_x6(roll: list[int]) -> None:
+    assert scoring_indices(roll) == tuple(
+        sorted({i for selection in legal_selections(roll) for i in selection})
+    )

@@ -12,11 +12,11 @@ from collections.abc import Iterable
 
 from games.rules.mishimash import (
     Action,
+    Event,
     Options,
     Roll,
     SelectAndBank,
     SelectAndRollAgain,
-    Event,
     State,
     SuddenDeathStarted,
     apply,
