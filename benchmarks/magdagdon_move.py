@@ -100,6 +100,7 @@ def first_load(client: Client) -> None:
     for name in (
         "css/site.css",
         "css/magdagdon.css",
+        "magdagdon/board.js",
         "django_htmx/htmx-2.min.js",
         "img/favicon.svg",
     ):

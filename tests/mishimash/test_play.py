@@ -3,8 +3,10 @@ ticked dice, the three moves with htmx and without, busts, clears, the final rou
 death, the end of the game and the leaderboard."""
 
 import re
+from io import StringIO
 
 import pytest
+from django.core.management import call_command
 from django.urls import reverse
 
 from games.core.models import Game, Result
@@ -351,3 +353,15 @@ def test_whole_games_played_through_the_views_reach_their_end(client):
         # The stored games replay to the same end.
         assert list(game.replay_states())[-1] == state
     assert Result.objects.filter(board_key="500").count() == 1
+    out = StringIO()
+    call_command("verify_games", kind="mishimash", stdout=out)  # snapshots == their replays
+    assert "2 finished games replayed, 0 differ." in out.getvalue()
+
+
+def test_player_names_are_escaped_everywhere(client):
+    game = start(client, ("<i>Anna</i>", "Béla & co"), target=500)
+    move(client, game, "roll")
+    move(client, game, "bank", dice=[0])  # a bank line, a banner, the scores
+    page = client.get(game.get_absolute_url()).content.decode()
+    assert "<i>Anna</i>" not in page and "&lt;i&gt;Anna&lt;/i&gt;" in page
+    assert "Béla &amp; co" in page
