@@ -23,7 +23,15 @@ OVER_MESSAGE = _("This game has ended; start a new one.")
 class MoveForm(forms.Form):
     """Every move carries the version of the board it was made on."""
 
-    version = forms.IntegerField(min_value=0, widget=forms.HiddenInput)
+    version = forms.IntegerField(
+        min_value=0,
+        widget=forms.HiddenInput,
+        error_messages={
+            "required": _("The move did not say which board it was made on; reload the page."),
+            "invalid": _("The move did not say which board it was made on; reload the page."),
+            "min_value": _("The move did not say which board it was made on; reload the page."),
+        },
+    )
 
 
 class Render(Protocol):
@@ -63,7 +71,8 @@ def rules_message(error: IllegalMove) -> str:
 
 def form_message(form: forms.Form) -> str:
     for field, errors in form.errors.items():
-        label = form.fields[field].label if field in form.fields else ""
+        hidden = field in form.fields and form.fields[field].widget.is_hidden
+        label = "" if hidden or field not in form.fields else form.fields[field].label
         return f"{label}: {errors[0]}" if label else str(errors[0])
     return gettext("The move could not be read.")
 
