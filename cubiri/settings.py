@@ -133,6 +133,7 @@ LANGUAGES = [
     ("ar", _("Arabic")),
 ]
 LOCALE_PATHS = [BASE_DIR / "locale"]
+FORMAT_MODULE_PATH = ["cubiri.formats"]
 LANGUAGE_COOKIE_AGE = 60 * 60 * 24 * 730
 USE_I18N = True
 USE_TZ = True

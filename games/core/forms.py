@@ -1,6 +1,7 @@
-"""The forms of the shared pages."""
+"""The forms of the shared pages, and the base of every game's new-game form."""
 
 import unicodedata
+from typing import Any, ClassVar
 
 from crispy_forms.helper import FormHelper
 from crispy_forms.layout import Submit
@@ -43,3 +44,32 @@ class NicknameForm(forms.Form):
 
     def clean_nickname(self) -> str:
         return clean_nickname(self.cleaned_data["nickname"])
+
+
+class NewGameForm(forms.Form):
+    """A game's options. Starting anew abandons the running game, so then it asks for a tick."""
+
+    form_action: ClassVar[str]  # the URL name of the game's `new` view
+    submit_label: ClassVar[Any] = _("Start a new game")
+
+    confirm = forms.BooleanField(
+        label=_("Yes, abandon my running game and start a new one"), required=False
+    )
+
+    def __init__(self, *args: Any, running: bool = False, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.running = running
+        if not running:
+            self.fields["confirm"].widget = forms.HiddenInput()
+            self.initial["confirm"] = True
+        self.helper = FormHelper()
+        self.helper.form_action = self.form_action
+        self.helper.add_input(Submit("start", self.submit_label, css_class="button primary start"))
+
+    def clean_confirm(self) -> bool:
+        confirm = bool(self.cleaned_data.get("confirm"))
+        if self.running and not confirm:
+            raise forms.ValidationError(
+                _("Tick the box to confirm: starting anew abandons your running game.")
+            )
+        return confirm

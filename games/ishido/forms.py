@@ -1,11 +1,10 @@
 """Ishido's forms: starting a game (no options; a confirmation when one is running) and
 placing the current stone."""
 
-from crispy_forms.helper import FormHelper
-from crispy_forms.layout import Submit
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from games.core import forms as core_forms
 from games.core.moves import MoveForm
 from games.rules import ishido
 
@@ -16,30 +15,8 @@ STONE_CHOICES = [
 ]
 
 
-class NewGameForm(forms.Form):
-    confirm = forms.BooleanField(
-        label=_("Yes, abandon my running game and start a new one"), required=False
-    )
-
-    def __init__(self, *args, running: bool = False, **kwargs) -> None:  # type: ignore[no-untyped-def]
-        super().__init__(*args, **kwargs)
-        self.running = running
-        if not running:
-            self.fields["confirm"].widget = forms.HiddenInput()
-            self.initial["confirm"] = True
-        self.helper = FormHelper()
-        self.helper.form_action = "ishido:new"
-        self.helper.add_input(
-            Submit("start", _("Start a new game"), css_class="button primary start")
-        )
-
-    def clean_confirm(self) -> bool:
-        confirm = bool(self.cleaned_data.get("confirm"))
-        if self.running and not confirm:
-            raise forms.ValidationError(
-                _("Tick the box to confirm: starting anew abandons your running game.")
-            )
-        return confirm
+class NewGameForm(core_forms.NewGameForm):
+    form_action = "ishido:new"
 
 
 class PlaceForm(MoveForm):

@@ -2,12 +2,11 @@
 action. Dice and cells travel as 0-based indices (the rules' numbering); every message names
 them 1-based, as the page does ("die 3", "row 2, column 4")."""
 
-from crispy_forms.helper import FormHelper
-from crispy_forms.layout import Submit
 from django import forms
 from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 
+from games.core import forms as core_forms
 from games.core.moves import MoveForm
 from games.rules import magdagdon
 
@@ -35,7 +34,7 @@ NO_DIE = _("There is no such die: the roll has dice 1 to 4.")
 NO_CELL = _("There is no such cell: the board has 16 cells.")
 
 
-class SettingsForm(forms.Form):
+class SettingsForm(core_forms.NewGameForm):
     """Start a game at a difficulty; starting anew abandons the running game, so it asks."""
 
     difficulty = forms.ChoiceField(
@@ -47,29 +46,7 @@ class SettingsForm(forms.Form):
             "invalid_choice": _("There is no difficulty called “%(value)s”."),
         },
     )
-    confirm = forms.BooleanField(
-        label=_("Yes, abandon my running game and start a new one"), required=False
-    )
-
-    def __init__(self, *args, running: bool = False, **kwargs) -> None:  # type: ignore[no-untyped-def]
-        super().__init__(*args, **kwargs)
-        self.running = running
-        if not running:
-            self.fields["confirm"].widget = forms.HiddenInput()
-            self.initial["confirm"] = True
-        self.helper = FormHelper()
-        self.helper.form_action = "magdagdon:new"
-        self.helper.add_input(
-            Submit("start", _("Start a new game"), css_class="button primary start")
-        )
-
-    def clean_confirm(self) -> bool:
-        confirm = bool(self.cleaned_data.get("confirm"))
-        if self.running and not confirm:
-            raise forms.ValidationError(
-                _("Tick the box to confirm: a new game abandons your running game.")
-            )
-        return confirm
+    form_action = "magdagdon:new"
 
 
 def die_field() -> forms.IntegerField:

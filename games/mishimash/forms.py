@@ -7,14 +7,14 @@ The option rules themselves (names, 2-8 players, the target) are the rules packa
 from typing import Any
 
 from crispy_forms.bootstrap import InlineRadios
-from crispy_forms.helper import FormHelper
-from crispy_forms.layout import Layout, Submit
+from crispy_forms.layout import Layout
 from django import forms
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from games.core import forms as core_forms
 from games.core.moves import MoveForm, rules_message
 from games.rules import IllegalMove
 from games.rules import mishimash as rules
@@ -74,7 +74,7 @@ class NamesField(forms.Field):
 TARGETS = [(str(t), str(t)) for t in rules.TARGET_CHOICES] + [("custom", _("Your own"))]
 
 
-class NewGameForm(forms.Form):
+class NewGameForm(core_forms.NewGameForm):
     mode = forms.ChoiceField(
         label=_("Who plays?"),
         choices=[
@@ -112,33 +112,15 @@ class NewGameForm(forms.Form):
             "max_value": _("The target can be at most 1,000,000 points."),
         },
     )
-    confirm = forms.BooleanField(
-        label=_("Yes, abandon my running game and start a new one"), required=False
-    )
+    form_action = "mishimash:new"
+    submit_label = _("Start the game")
 
-    def __init__(self, *args: Any, running: bool = False, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.running = running
         self.fields["custom_target"].widget.attrs.update({"inputmode": "numeric"})
-        if not running:
-            self.fields["confirm"].widget = forms.HiddenInput()
-            self.initial["confirm"] = True
-        self.helper = FormHelper()
-        self.helper.form_action = "mishimash:new"
         self.helper.layout = Layout(
             "mode", "players", InlineRadios("target"), "custom_target", "confirm"
         )
-        self.helper.add_input(
-            Submit("start", _("Start the game"), css_class="button primary start")
-        )
-
-    def clean_confirm(self) -> bool:
-        confirm = bool(self.cleaned_data.get("confirm"))
-        if self.running and not confirm:
-            raise forms.ValidationError(
-                _("Tick the box to confirm: starting anew abandons your running game.")
-            )
-        return confirm
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}

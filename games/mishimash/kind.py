@@ -27,6 +27,7 @@ class MishimashKind(GameKind):
     ranking = ("turns", "-score", "finished_at")
     columns = (("turns", _("Turns")),)
     board_template = "mishimash/play.html#board"
+    stylesheet = "css/mishimash.css"
     rules = mishimash
 
     def board_key(self, options: mishimash.Options) -> str:

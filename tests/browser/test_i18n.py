@@ -74,16 +74,19 @@ def version(page) -> str | None:  # type: ignore[no-untyped-def]
     return page.locator('#board input[name="version"]').get_attribute("value")
 
 
-def cell_boxes(page) -> dict[int, tuple[int, int]]:  # type: ignore[no-untyped-def]
-    """Where each cell is drawn, relative to the board's top-left corner."""
-    return {
-        int(cell): (x, y)
-        for cell, x, y in page.locator("#board [data-cell]").evaluate_all(
-            """els => { const box = els[0].closest('.game-board-wrap').getBoundingClientRect();
-            return els.map(e => { const r = e.getBoundingClientRect();
-            return [e.dataset.cell, Math.round(r.x - box.x), Math.round(r.y - box.y)]; }); }"""
-        )
-    }
+def board_boxes(page) -> dict[str, tuple[int, int]]:  # type: ignore[no-untyped-def]
+    """Where each cell and die of the board is drawn, relative to the top-left one (a row of
+    dice may sit on either side of its box, but never in another order)."""
+    boxes = page.locator(
+        "#board .game-board-wrap [data-cell], #board .game-board-wrap [data-die]"
+    ).evaluate_all(
+        """els => els.map(e => { const r = e.getBoundingClientRect();
+          const name = 'cell' in e.dataset ? 'cell-' + e.dataset.cell : 'die-' + e.dataset.die;
+          return [name, r.x, r.y]; })"""
+    )
+    left = min((x for _, x, _ in boxes), default=0)
+    top = min((y for _, _, y in boxes), default=0)
+    return {name: (round(x - left), round(y - top)) for name, x, y in boxes}
 
 
 def switch_language(page, language: str) -> None:  # type: ignore[no-untyped-def]
@@ -137,31 +140,75 @@ def test_switching_language_in_the_middle_of_a_game_keeps_the_game(page):
     assert game.version == 2
 
 
+# Every "+5", "−15", "×2" that starts a number: is its sign drawn on the number's left?
+MISPLACED_SIGNS = """() => {
+  const bad = [];
+  const walker = document.createTreeWalker(document.querySelector("main"), NodeFilter.SHOW_TEXT);
+  const box = (node, i) => { const r = document.createRange(); r.setStart(node, i);
+    r.setEnd(node, i + 1); return r.getBoundingClientRect(); };
+  for (let node; (node = walker.nextNode()); ) {
+    for (const m of node.data.matchAll(/(^|[^\\d\\s]\\s*|^\\s*)([+\u2212\u00d7-])(\\d)/g)) {
+      const sign = m.index + m[1].length;
+      const a = box(node, sign), b = box(node, sign + 1);
+      if (a.width && b.width && Math.abs(a.y - b.y) < 4 && a.x > b.x)
+        bad.push(node.data.slice(Math.max(0, sign - 12), sign + 6));
+    }
+  }
+  return bad;
+}"""
+GAME_OPTIONS = {
+    "magdagdon": {"difficulty": "peaceful"},
+    "mishimash": {"players": ["ليلى"], "target": 1000},
+    "ishido": {},
+}
+
+
+def check_arabic_page(page, width: int, name: str) -> None:  # type: ignore[no-untyped-def]
+    assert html_lang_dir(page) == ("ar", "rtl")
+    assert page.evaluate("document.documentElement.scrollWidth") <= width, "sideways scroll"
+    assert page.evaluate(MISPLACED_SIGNS) == [], "a sign drawn on the wrong side of its number"
+    screenshot(page, f"i18n-ar-{name}-{width}")
+
+
 @pytest.mark.parametrize("width", [360, 1280])
-def test_arabic_mirrors_the_page_but_not_the_board(open_page, width):
+def test_arabic_mirrors_the_shared_pages(open_page, width):
     page = open_page("ar", width)
-    game = start_ishido(page, "Layla")
+    game = start_ishido(page, "ليلى")
+    game.apply_action(ishido.Place(min(game.state.legal_cells)), 0)
+    Game.objects.filter(pk=game.pk).update(status=Game.Status.ABANDONED)
     page.goto(page.base_url + "/")
-    screenshot(page, f"i18n-ar-home-{width}")
     brand = page.locator(".brand").bounding_box()
     nav = page.locator(".site-header nav").bounding_box()
     assert brand and nav and brand["x"] > nav["x"], "the header starts on the right"
-    assert page.evaluate("document.documentElement.scrollWidth") <= width
-
-    page.goto(page.base_url + game.get_absolute_url())
-    screenshot(page, f"i18n-ar-ishido-{width}")
-    assert page.evaluate("document.documentElement.scrollWidth") <= width
-    wrap = page.locator(".game-board-wrap").first
-    assert wrap.evaluate("e => getComputedStyle(e).direction") == "ltr"
-    arabic = cell_boxes(page)
-    assert arabic[0] == (min(x for x, _ in arabic.values()), min(y for _, y in arabic.values()))
-    switch_language(page, "en")
-    assert cell_boxes(page) == arabic, "the board is drawn exactly as in English"
-    switch_language(page, "ar")
-
-    for path in ("/leaderboards/", "/rules/ishido/", "/records/"):
+    check_arabic_page(page, width, "home")
+    for path in ("/leaderboards/", "/records/", f"/replay/{game.pk}/") + tuple(
+        f"/rules/{key}/" for key in GAME_OPTIONS
+    ):
         page.goto(page.base_url + path)
-        assert html_lang_dir(page) == ("ar", "rtl")
-        assert page.evaluate("document.documentElement.scrollWidth") <= width
-        name = re.sub(r"\W+", "-", path.strip("/"))
-        screenshot(page, f"i18n-ar-{name}-{width}")
+        check_arabic_page(page, width, re.sub(r"\W+", "-", path.strip("/")))
+
+
+@pytest.mark.parametrize("width", [360, 1280])
+@pytest.mark.parametrize("key", list(GAME_OPTIONS))
+def test_arabic_mirrors_the_game_page_but_not_the_board(open_page, key, width):
+    page = open_page("ar", width)
+    start_ishido(page, "ليلى")
+    player = Player.objects.get(nickname="ليلى")
+    kind = get_kind(key)
+    game = Game.start(player, kind, kind.options_from_dict(GAME_OPTIONS[key]), seed="rtl")
+    first_move = {
+        "magdagdon": lambda: kind.rules.Roll(),
+        "mishimash": lambda: kind.rules.Roll(0),
+        "ishido": lambda: ishido.Place(min(game.state.legal_cells)),
+    }[key]()
+    game.apply_action(first_move, 0)
+    page.goto(page.base_url + game.get_absolute_url())
+    check_arabic_page(page, width, key)
+    wrap = page.locator("#board .game-board-wrap").first
+    assert wrap.evaluate("e => getComputedStyle(e).direction") == "ltr"
+    arabic = board_boxes(page)
+    assert arabic, "the board has cells or dice"
+    if key != "mishimash":  # MISHIMASH's board is a row of dice, not a grid of cells
+        assert arabic["cell-0"] == (0, 0), "cell 0 is the top-left cell"
+    switch_language(page, "en")
+    assert board_boxes(page) == arabic, "the board is drawn exactly as in English"

@@ -182,3 +182,21 @@ def test_plural_forms_pick_the_right_word(language, counts):
                 "%(count)d result hidden.", "%(count)d results hidden.", number
             ) % {"count": number}
             assert text == expected
+
+
+HTML_TAG = re.compile(r"<[a-zA-Z][^>]*>")
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_strings_from_python_gain_no_markup(language):
+    """Python strings are escaped where they are shown: a tag added by a translation would
+    appear as text. (Templates' {% translate %} strings may carry markup such as <bdi>.)"""
+    wrong = []
+    for entry in catalogue(language):
+        if not any(path.endswith(".py") for path, _line in entry.occurrences):
+            continue
+        allowed = set(HTML_TAG.findall(entry.msgid + (entry.msgid_plural or "")))
+        texts = list(entry.msgstr_plural.values()) if entry.msgid_plural else [entry.msgstr]
+        if any(set(HTML_TAG.findall(text)) - allowed for text in texts):
+            wrong.append(describe(entry))
+    assert not wrong, "\n".join(wrong)

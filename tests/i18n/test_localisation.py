@@ -191,3 +191,15 @@ def test_the_leaderboard_shows_half_points(client, half_point_result, language, 
     ).content.decode()
     assert f'<td class="num">{shown}</td>' in body
     assert "12.50" not in body and "12,50" not in body and "000001" not in body
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("language", "text"),
+    [("en", "Page not found"), ("hu", "Az oldal nem található"), ("ar", "الصفحة غير موجودة")],
+)
+def test_the_not_found_page_is_translated(client, language, text):
+    response = client.get("/replay/999999/", HTTP_ACCEPT_LANGUAGE=ACCEPT[language])
+    assert response.status_code == 404
+    assert text in response.content.decode()
+    assert f'lang="{language}"' in html_tag(response)

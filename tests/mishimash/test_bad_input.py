@@ -147,8 +147,9 @@ def test_a_replayed_post(client, rolled, htmx):
 
 def test_a_missing_or_bad_version(client, rolled, htmx):
     data = {"player": 0, "dice": [0]}
-    refused(client, rolled, "bank", data, 400, "This field is required.", htmx)
-    refused(client, rolled, "bank", {**data, "version": "x"}, 400, "Enter a whole number.", htmx)
+    message = "did not say which board it was made on; reload the page"
+    refused(client, rolled, "bank", data, 400, message, htmx)
+    refused(client, rolled, "bank", {**data, "version": "x"}, 400, message, htmx)
 
 
 def test_acting_after_the_game_ended(client, htmx):
