@@ -40,7 +40,9 @@ def test_out_of_range_steps_are_clamped(client):
 
 
 def test_a_running_game_has_no_replay_and_keeps_its_seed_secret(client):
-    game = Game.start(Player.objects.create(), get_kind("ishido"), ishido.Options(), seed="zq-hidden-seed-7")
+    game = Game.start(
+        Player.objects.create(), get_kind("ishido"), ishido.Options(), seed="zq-hidden-seed-7"
+    )
     response = client.get(reverse("core:replay", args=[game.pk]))
     assert response.status_code == 404
     assert b"zq-hidden-seed-7" not in response.content
