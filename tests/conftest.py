@@ -44,6 +44,17 @@ class CsrfClient(Client):
         return super().post(path, data, **extra)
 
 
+@pytest.fixture(autouse=True)
+def english_between_tests() -> Iterator[None]:
+    """A request in another language leaves that language active in the thread: reset it, so
+    that no test depends on the one before."""
+    from django.utils import translation
+
+    translation.activate("en")
+    yield
+    translation.activate("en")
+
+
 @pytest.fixture
 def client() -> CsrfClient:
     """Every POST in the suite goes through CSRF checks, as in production."""

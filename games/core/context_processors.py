@@ -2,6 +2,7 @@
 
 from django.conf import settings
 from django.http import HttpRequest
+from django.utils.functional import SimpleLazyObject
 
 from games.core.kinds import all_kinds
 from games.core.players import get_player
@@ -13,7 +14,8 @@ NATIVE_NAMES = {"en": "English", "hu": "Magyar", "sk": "Slovenčina", "ar": "ا�
 
 def site(request: HttpRequest) -> dict[str, object]:
     return {
-        "player": get_player(request),
+        # Lazy: a board partial that never shows the player costs no query.
+        "player": SimpleLazyObject(lambda: get_player(request)),
         "game_kinds": all_kinds(),
         "language_choices": [
             (code, NATIVE_NAMES.get(code, str(name))) for code, name in settings.LANGUAGES

@@ -10,7 +10,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games.core.kinds import GameKind
 from games.core.models import Game, GameOver, StaleVersion
-from games.core.players import ensure_player, get_player
+from games.core.players import SESSION_KEY, ensure_player, get_player
 from games.rules import IllegalMove
 
 STALE_MESSAGE = _(
@@ -42,11 +42,11 @@ class Render(Protocol):
 
 def player_game(request: HttpRequest, game_id: int, kind: GameKind) -> Game:
     """The visitor's own game of this kind; anybody else's is 404."""
-    player = get_player(request)
-    game = Game.objects.filter(pk=game_id, kind=kind.key).first()
-    if game is None or player is None or game.player_id != player.pk:
-        raise Http404("No such game.")
-    return game
+    player_id = request.session.get(SESSION_KEY)
+    try:
+        return Game.objects.get(pk=game_id, kind=kind.key, player_id=player_id)
+    except Game.DoesNotExist:
+        raise Http404("No such game.") from None
 
 
 def start_game(request: HttpRequest, kind: GameKind, options: Any) -> HttpResponse:
