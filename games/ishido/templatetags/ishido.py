@@ -4,8 +4,9 @@ play page, the htmx swap and the replay page alike."""
 from typing import Any
 
 from django import template
+from django.utils.safestring import SafeString
 
-from games.ishido.display import BoardView, board_view
+from games.ishido.display import BoardView, board_view, cells_html
 
 register = template.Library()
 
@@ -14,3 +15,8 @@ register = template.Library()
 def ishido_board(state: Any, game: Any, readonly: bool = False) -> BoardView:
     playable = bool(game is not None and game.is_active and not readonly)
     return board_view(state, playable=playable)
+
+
+@register.simple_tag
+def ishido_cells(view: BoardView, buttons: bool) -> SafeString:
+    return cells_html(view.cells, buttons=buttons)
