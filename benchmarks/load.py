@@ -8,14 +8,9 @@ checks the database: every accepted move is stored exactly once, none lost, none
     .venv/bin/python benchmarks/load.py [players] [seconds]
 """
 
-import os
 import re
-import signal
-import socket
 import sqlite3
-import subprocess
 import sys
-import tempfile
 import threading
 import time
 import urllib.error
@@ -24,8 +19,8 @@ import urllib.request
 from http.cookiejar import CookieJar
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-BIN = Path(sys.executable).parent
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from served import gunicorn_site  # noqa: E402
 
 
 class Visitor:
@@ -92,29 +87,7 @@ def report(name: str, latencies: list[float], seconds: float) -> None:
 
 
 def main(players: int, seconds: float) -> None:
-    tmp = Path(tempfile.mkdtemp())
-    db = tmp / "db.sqlite3"
-    env = {**os.environ, "SQLITE_PATH": str(db), "PLAIN_STATIC": "1"}
-    subprocess.run([BIN / "python", "manage.py", "migrate", "-v0"], cwd=ROOT, env=env, check=True)
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port = sock.getsockname()[1]
-    server = subprocess.Popen(
-        [BIN / "gunicorn", "cubiri.wsgi", "-b", f"127.0.0.1:{port}", "-w", "2"],
-        cwd=ROOT,
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        start_new_session=True,
-    )
-    base = f"http://127.0.0.1:{port}"
-    try:
-        for _ in range(100):
-            try:
-                urllib.request.urlopen(base + "/leaderboards/", timeout=2)
-                break
-            except OSError:
-                time.sleep(0.1)
+    with gunicorn_site() as (base, db):
         for label, run in (
             ("page reads (/leaderboards/)", "reads"),
             ("moves (htmx POST)", "moves"),
@@ -147,8 +120,6 @@ def main(players: int, seconds: float) -> None:
             f"{sum(accepted.values())} moves accepted in {len(accepted)} games; "
             f"stored exactly once: {'yes' if not lost else f'NO {lost}'}"
         )
-    finally:
-        os.killpg(server.pid, signal.SIGTERM)
 
 
 if __name__ == "__main__":

@@ -7,51 +7,25 @@ script and icon it loads. Budget: 60 KB per first load.
     .venv/bin/python benchmarks/page_weight.py
 """
 
-import os
+import gzip
 import re
-import signal
-import socket
-import subprocess
 import sys
-import tempfile
-import time
 import urllib.parse
 import urllib.request
 from http.cookiejar import CookieJar
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-BIN = Path(sys.executable).parent
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from served import gunicorn_site  # noqa: E402
+
 BUDGET = 60 * 1024
 
 
 def main() -> None:
-    tmp = Path(tempfile.mkdtemp())
-    env = {**os.environ, "SQLITE_PATH": str(tmp / "db.sqlite3"), "STATIC_ROOT": str(tmp / "st")}
-    env.pop("PLAIN_STATIC", None)
-    for command in (["migrate", "-v0"], ["collectstatic", "--noinput", "-v0"]):
-        subprocess.run([BIN / "python", "manage.py", *command], cwd=ROOT, env=env, check=True)
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port = sock.getsockname()[1]
-    server = subprocess.Popen(
-        [BIN / "gunicorn", "cubiri.wsgi", "-b", f"127.0.0.1:{port}", "-w", "1"],
-        cwd=ROOT,
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        start_new_session=True,
-    )
-    base = f"http://127.0.0.1:{port}"
-    jar = CookieJar()
-    opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
-    try:
-        for _ in range(100):
-            try:
-                opener.open(base + "/", timeout=2)
-                break
-            except OSError:
-                time.sleep(0.1)
+    with gunicorn_site(workers=1, compressed_static=True) as (base, _):
+        jar = CookieJar()
+        opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
+        opener.open(base + "/", timeout=10).read()
         pages = ["/", "/rules/magdagdon/", "/leaderboards/"]
         token = next(c.value for c in jar if c.name == "csrftoken")
         for kind, data in (
@@ -82,8 +56,6 @@ def main() -> None:
             total = html_bytes + asset_bytes
             flag = "" if total <= BUDGET else "  OVER BUDGET"
             print(f"{path:32} {html_bytes:8} {asset_bytes:8} {total:8}{flag}")
-    finally:
-        os.killpg(server.pid, signal.SIGTERM)
 
 
 def fetch(opener: urllib.request.OpenerDirector, url: str) -> tuple[int, str]:
@@ -91,8 +63,6 @@ def fetch(opener: urllib.request.OpenerDirector, url: str) -> tuple[int, str]:
     with opener.open(request, timeout=10) as response:
         raw = response.read()
         if response.headers.get("Content-Encoding") == "gzip":
-            import gzip
-
             return len(raw), gzip.decompress(raw).decode()
         return len(raw), raw.decode(errors="replace")
 

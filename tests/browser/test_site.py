@@ -1,38 +1,12 @@
 """The site's foundation in a real Chromium: nickname, leaderboards, admin moderation."""
 
-from decimal import Decimal
-
 import pytest
 from django.contrib.auth.models import User
-from django.utils import timezone
 
-from games.core.models import Game, Player, Result
 from tests.conftest import screenshot
+from tests.core.helpers import make_result
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-
-def result(nickname: str, score: int, *, hidden: bool = False) -> Result:
-    player = Player.objects.create(nickname=nickname)
-    game = Game.objects.create(
-        kind="ishido",
-        player=player,
-        status="finished",
-        seed="s",
-        seed_hash="h",
-        board_key="classic",
-    )
-    return Result.objects.create(
-        game=game,
-        kind="ishido",
-        board_key="classic",
-        player=player,
-        nickname=nickname,
-        score=Decimal(score),
-        stones_left=3,
-        hidden=hidden,
-        finished_at=timezone.now(),
-    )
 
 
 def test_set_a_nickname_and_see_it_on_the_home_page(page):
@@ -53,8 +27,8 @@ def test_a_too_long_nickname_is_explained(page):
 
 
 def test_leaderboard_shows_visible_results_only(page):
-    result("Visible Vera", 300)
-    result("Hidden Hugo", 900, hidden=True)
+    make_result("Visible Vera", 300)
+    make_result("Hidden Hugo", 900, hidden=True)
     page.goto(page.base_url + "/leaderboards/ishido/classic/")
     table = page.locator("table.leaderboard").inner_text()
     assert "Visible Vera" in table and "Hidden Hugo" not in table
@@ -62,8 +36,8 @@ def test_leaderboard_shows_visible_results_only(page):
 
 
 def test_staff_hide_a_result_in_the_admin_and_it_leaves_the_board(page):
-    result("Honest Hana", 300)
-    cheat = result("Cheating Csaba", 99999)
+    make_result("Honest Hana", 300)
+    cheat = make_result("Cheating Csaba", 99999)
     User.objects.create_superuser("staff", "staff@example.com", "correct horse")
     page.goto(page.base_url + "/leaderboards/ishido/classic/")
     assert "Cheating Csaba" in page.locator("table.leaderboard").inner_text()

@@ -1,6 +1,5 @@
 """Leaderboards: visible results only, in ranking order, with the visitor's own best rank."""
 
-from datetime import timedelta
 from decimal import Decimal
 
 import pytest
@@ -10,34 +9,11 @@ from django.utils import timezone
 
 from games.core.kinds import get_kind
 from games.core.models import Game, Player, Result
-from tests.core.helpers import finish_ishido
+from tests.core.helpers import finish_ishido, make_result
 
 pytestmark = pytest.mark.django_db
 KIND = get_kind("ishido")
 BOARD = reverse("core:leaderboard", args=["ishido", "classic"])
-
-
-def make_result(nickname: str, score: int, stones_left: int = 5, *, hidden=False, days=0):
-    player = Player.objects.create(nickname=nickname)
-    game = Game.objects.create(
-        kind="ishido",
-        player=player,
-        status=Game.Status.FINISHED,
-        seed="s",
-        seed_hash="h",
-        board_key="classic",
-    )
-    return Result.objects.create(
-        game=game,
-        kind="ishido",
-        board_key="classic",
-        player=player,
-        nickname=nickname,
-        score=Decimal(score),
-        stones_left=stones_left,
-        hidden=hidden,
-        finished_at=timezone.now() - timedelta(days=days),
-    )
 
 
 def names_in_order(response) -> list[str]:

@@ -1,0 +1,58 @@
+"""The site as `scripts/run` serves it (gunicorn, 2 workers), on a throw-away SQLite database,
+for the benchmarks that measure over HTTP."""
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+BIN = Path(sys.executable).parent
+
+
+@contextmanager
+def gunicorn_site(
+    *, workers: int = 2, compressed_static: bool = False
+) -> Iterator[tuple[str, Path]]:
+    """Yield (base URL, database path) while the site runs; with `compressed_static`, static
+    files are collected and served compressed by whitenoise, as in production."""
+    tmp = Path(tempfile.mkdtemp())
+    env = {**os.environ, "SQLITE_PATH": str(tmp / "db.sqlite3"), "STATIC_ROOT": str(tmp / "st")}
+    commands = [["migrate", "-v0"]]
+    if compressed_static:
+        env.pop("PLAIN_STATIC", None)
+        commands.append(["collectstatic", "--noinput", "-v0"])
+    else:
+        env["PLAIN_STATIC"] = "1"
+    for command in commands:
+        subprocess.run([BIN / "python", "manage.py", *command], cwd=ROOT, env=env, check=True)
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    server = subprocess.Popen(
+        [BIN / "gunicorn", "cubiri.wsgi", "-b", f"127.0.0.1:{port}", "-w", str(workers)],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(200):
+            try:
+                urllib.request.urlopen(base + "/leaderboards/", timeout=2).read()
+                break
+            except OSError:
+                time.sleep(0.1)
+        yield base, tmp / "db.sqlite3"
+    finally:
+        os.killpg(server.pid, signal.SIGTERM)
+        server.wait()
