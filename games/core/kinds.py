@@ -76,8 +76,8 @@ class GameKind:
     def board_label(self, board_key: str) -> str | Promise:
         return dict(self.boards).get(board_key, board_key)
 
-    def describe_action(self, payload: dict[str, Any]) -> str:
-        """A short line for the replay page's list of moves."""
+    def describe_action(self, payload: dict[str, Any], options: Any = None) -> str:
+        """A short line for the replay page's list of moves (`options`: the game's, when known)."""
         return ", ".join(f"{k} {v}" for k, v in payload.items())
 
 

@@ -123,7 +123,8 @@ def replay(request: HttpRequest, game_id: int) -> HttpResponse:
     except ValueError:
         step = len(actions)
     step = max(0, min(step, len(actions)))
-    moves = [(a.number, kind.describe_action(a.payload)) for a in actions]
+    options = kind.options_from_dict(game.options)
+    moves = [(a.number, kind.describe_action(a.payload, options)) for a in actions]
     context = {
         "game": game,
         "kind": kind,

@@ -30,7 +30,7 @@ class IshidoKind(GameKind):
             stones_left=state.stones_left,
         )
 
-    def describe_action(self, payload: dict[str, Any]) -> str:
+    def describe_action(self, payload: dict[str, Any], options: Any = None) -> str:
         cell = payload.get("cell", 0)
         return _("Stone on row %(row)d, column %(column)d") % {
             "row": cell // ishido.COLUMNS + 1,

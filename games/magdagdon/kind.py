@@ -46,7 +46,7 @@ class MagdagdonKind(GameKind):
             powers_used=len(state.powers_used),
         )
 
-    def describe_action(self, payload: dict[str, Any]) -> str:
+    def describe_action(self, payload: dict[str, Any], options: Any = None) -> str:
         kind = payload.get("type")
         die = int(payload.get("die", 0)) + 1
         if kind == "roll":

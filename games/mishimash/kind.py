@@ -47,20 +47,24 @@ class MishimashKind(GameKind):
             turns=state.turns[0],
         )
 
-    def describe_action(self, payload: dict[str, Any]) -> str:
+    def describe_action(self, payload: dict[str, Any], options: Any = None) -> str:
         dice = ", ".join(str(i + 1) for i in payload.get("dice", []))
-        seat = int(payload.get("player", 0)) + 1
+        seat = int(payload.get("player", 0))
+        names = getattr(options, "players", ())
+        if 0 <= seat < len(names):
+            # The name isolated, so that a Latin name reads right inside an Arabic line.
+            who = {"name": f"\u2068{names[seat]}\u2069", "dice": dice}
+            if payload.get("type") == "roll":
+                return gettext("%(name)s rolls") % who
+            if payload.get("type") == "select_and_bank":
+                return gettext("%(name)s sets aside dice %(dice)s and banks") % who
+            return gettext("%(name)s sets aside dice %(dice)s and rolls again") % who
+        numbered = {"seat": seat + 1, "dice": dice}
         if payload.get("type") == "roll":
-            return gettext("Player %(seat)d rolls") % {"seat": seat}
+            return gettext("Player %(seat)d rolls") % numbered
         if payload.get("type") == "select_and_bank":
-            return gettext("Player %(seat)d sets aside dice %(dice)s and banks") % {
-                "seat": seat,
-                "dice": dice,
-            }
-        return gettext("Player %(seat)d sets aside dice %(dice)s and rolls again") % {
-            "seat": seat,
-            "dice": dice,
-        }
+            return gettext("Player %(seat)d sets aside dice %(dice)s and banks") % numbered
+        return gettext("Player %(seat)d sets aside dice %(dice)s and rolls again") % numbered
 
 
 KIND = MishimashKind()

@@ -62,6 +62,13 @@ def test_describe_action():
     )
 
 
+def test_replay_lines_name_the_players():
+    options = rules.Options(("Anna", "Béla"), 1000)
+    line = KIND.describe_action({"type": "select_and_bank", "player": 1, "dice": [0]}, options)
+    assert line == "\u2068Béla\u2069 sets aside dice 1 and banks"
+    assert KIND.describe_action({"type": "roll", "player": 0}, options) == "\u2068Anna\u2069 rolls"
+
+
 @pytest.mark.django_db
 def test_the_leaderboard_ranks_fewest_turns_then_higher_score_then_earlier(client):
     now = timezone.now()
