@@ -328,7 +328,8 @@ def test_the_replay_page_shows_the_board_read_only(client, game):
             and "<form" not in page.split('id="board"')[1].split("</section>")[0]
         )
     page = text(client.get(replay, {"step": "2"}))
-    assert "Player 1 sets aside dice 1, 2, 5 and rolls again" in page
+    name = rules.Options.from_dict(game.options).players[0]
+    assert f"\u2068{name}\u2069 sets aside dice 1, 2, 5 and rolls again" in page
     assert [d[1] for d in dice_shown(page)] == list(FIXED_ROLLS[1])
 
 
