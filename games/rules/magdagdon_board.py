@@ -299,8 +299,11 @@ def combo(values: Sequence[int]) -> tuple[str, int] | None:
     return None
 
 
-def score(board: Sequence[Cell], difficulty: Difficulty | Enum | str, powers_used: int) -> Score:
-    """M18–M21 for `board` after `powers_used` power uses; works on partial boards too.
+def score(
+    board: Sequence[Cell], difficulty: Difficulty | Enum | str, powers_used: int | Sequence[str]
+) -> Score:
+    """M18–M21 for `board` after `powers_used` power uses (a count, or the uses themselves as a
+    state keeps them, e.g. ("reroll", "increase")); works on partial boards too.
 
     >>> score((1, 2, 3, 4) + (None,) * 12, "peaceful", 1).total  # 2·10 + 60 − 10
     70
@@ -319,5 +322,7 @@ def score(board: Sequence[Cell], difficulty: Difficulty | Enum | str, powers_use
         bonuses=tuple(bonuses),
         ruins=ruins,
         ruin_penalty=RUIN_PENALTY * ruins,
-        power_penalty=power_penalty(difficulty, powers_used),
+        power_penalty=power_penalty(
+            difficulty, powers_used if isinstance(powers_used, int) else len(powers_used)
+        ),
     )

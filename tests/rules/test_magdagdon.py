@@ -866,3 +866,13 @@ def test_contract_module_doctests_pass() -> None:
 
     assert doctest.testmod(m).failed == 0
     assert doctest.testmod(magdagdon_board).failed == 0
+
+
+def test_M20_score_takes_the_uses_themselves_as_well_as_their_count():
+    from games.rules.magdagdon import score
+
+    board = (1, 2, 3, 4) + (None,) * 12
+    assert (
+        score(board, "peaceful", ("reroll", "increase")).total == score(board, "peaceful", 2).total
+    )
+    assert score(board, "peaceful", 2).power_penalty == 30
