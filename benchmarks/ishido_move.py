@@ -8,22 +8,14 @@ first load of a game page: HTML + CSS + JS + htmx, gzipped as the server sends t
 """
 
 import gzip
-import os
 import statistics
 import sys
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "cubiri.settings")
-os.environ.setdefault("PLAIN_STATIC", "1")
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from inprocess import gz, scratch_database  # noqa: E402, I001  (sets Django up first)
 
-import django  # noqa: E402
-
-django.setup()
-
-from django.conf import settings  # noqa: E402
 from django.contrib.staticfiles import finders  # noqa: E402
 from django.test import Client  # noqa: E402
 from django.urls import reverse  # noqa: E402
@@ -31,18 +23,8 @@ from django.urls import reverse  # noqa: E402
 from games.core.models import Game  # noqa: E402
 
 
-def gz(data: bytes) -> int:
-    return len(gzip.compress(data, 6))
-
-
 def main(games: int) -> None:
-    from django.test.runner import DiscoverRunner
-
-    # Not setup_test_environment(): its template instrumentation would slow rendering down.
-    settings.ALLOWED_HOSTS = [*settings.ALLOWED_HOSTS, "testserver"]
-    runner = DiscoverRunner(verbosity=0)
-    old = runner.setup_databases()
-    try:
+    with scratch_database():
         client = Client()
         times, sizes, zipped = [], [], []
         for _ in range(games):
@@ -90,8 +72,6 @@ def main(games: int) -> None:
             total += gz(data)
             print(f"  {name}: {len(data)} raw, {gz(data)} gzipped")
         print(f"first load over the wire (gzipped): {total} bytes = {total / 1024:.1f} KB")
-    finally:
-        runner.teardown_databases(old)
 
 
 if __name__ == "__main__":

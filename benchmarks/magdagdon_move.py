@@ -10,23 +10,15 @@ gzipped as the server sends them).
 """
 
 import gzip
-import os
 import statistics
 import sys
 import time
 from collections import defaultdict
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "cubiri.settings")
-os.environ.setdefault("PLAIN_STATIC", "1")
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from inprocess import gz, scratch_database  # noqa: E402, I001  (sets Django up first)
 
-import django  # noqa: E402
-
-django.setup()
-
-from django.conf import settings  # noqa: E402
 from django.contrib.staticfiles import finders  # noqa: E402
 from django.test import Client  # noqa: E402
 from django.urls import reverse  # noqa: E402
@@ -35,10 +27,6 @@ from games.core.models import Game  # noqa: E402
 from tests.magdagdon.helpers import next_action  # noqa: E402
 
 URL_NAMES = {"accept_magdagdon": "accept"}
-
-
-def gz(data: bytes) -> int:
-    return len(gzip.compress(data, 6))
 
 
 def play(client: Client, games: int) -> None:
@@ -111,18 +99,10 @@ def first_load(client: Client) -> None:
 
 
 def main(games: int) -> None:
-    from django.test.runner import DiscoverRunner
-
-    # Not setup_test_environment(): its template instrumentation would slow rendering down.
-    settings.ALLOWED_HOSTS = [*settings.ALLOWED_HOSTS, "testserver"]
-    runner = DiscoverRunner(verbosity=0)
-    old = runner.setup_databases()
-    try:
+    with scratch_database():
         client = Client()
         play(client, games)
         first_load(client)
-    finally:
-        runner.teardown_databases(old)
 
 
 if __name__ == "__main__":

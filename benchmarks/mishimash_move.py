@@ -13,28 +13,17 @@
 
 from __future__ import annotations
 
-import gzip
 import json
-import os
 import random
 import statistics
 import sys
-import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "cubiri.settings")
-os.environ["SQLITE_PATH"] = str(Path(tempfile.mkdtemp()) / "bench.sqlite3")
-os.environ.setdefault("PLAIN_STATIC", "1")
-
-import django  # noqa: E402
-
-django.setup()
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from inprocess import gz, scratch_database  # noqa: E402, I001  (sets Django up first)
 
 from django.contrib.staticfiles import finders  # noqa: E402
-from django.core.management import call_command  # noqa: E402
 from django.test import Client  # noqa: E402
 
 from games.core.kinds import get_kind  # noqa: E402
@@ -78,7 +67,6 @@ def rules_only() -> None:
 
 
 def requests(moves: int) -> None:
-    call_command("migrate", verbosity=0)
     client = Client()
     client.get("/")
     client.post("/nickname/", {"nickname": "Bench"})
@@ -131,13 +119,14 @@ def first_load(client: Client, url: str) -> None:
         found = finders.find(path)
         files.append((path, Path(found).read_bytes()))
     raw = sum(len(body) for _, body in files)
-    packed = sum(len(gzip.compress(body)) for _, body in files)
+    packed = sum(gz(body) for _, body in files)
     print("first load of the play page:")
     for label, body in files:
-        print(f"  {label}: {len(body)} B raw, {len(gzip.compress(body))} B gzipped")
+        print(f"  {label}: {len(body)} B raw, {gz(body)} B gzipped")
     print(f"  total: {raw} B raw, {packed} B gzipped (the favicon adds ~0.3 KB)")
 
 
 if __name__ == "__main__":
     rules_only()
-    requests(int(sys.argv[1]) if len(sys.argv) > 1 else 200)
+    with scratch_database():
+        requests(int(sys.argv[1]) if len(sys.argv) > 1 else 200)
