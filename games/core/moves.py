@@ -20,6 +20,9 @@ STALE_MESSAGE = _(
 OVER_MESSAGE = _("This game has ended; start a new one.")
 
 
+NO_VERSION_MESSAGE = _("The move did not say which board it was made on; reload the page.")
+
+
 class MoveForm(forms.Form):
     """Every move carries the version of the board it was made on."""
 
@@ -27,9 +30,9 @@ class MoveForm(forms.Form):
         min_value=0,
         widget=forms.HiddenInput,
         error_messages={
-            "required": _("The move did not say which board it was made on; reload the page."),
-            "invalid": _("The move did not say which board it was made on; reload the page."),
-            "min_value": _("The move did not say which board it was made on; reload the page."),
+            "required": NO_VERSION_MESSAGE,
+            "invalid": NO_VERSION_MESSAGE,
+            "min_value": NO_VERSION_MESSAGE,
         },
     )
 
