@@ -116,8 +116,29 @@ def test_keyboard_arrows_move_a_cursor_and_enter_places(page):
     assert page.locator("[data-stones-left]").first.get_attribute("data-stones-left") == "65"
     # The cursor stays where it was after the swap, so play goes on from the keyboard.
     page.wait_for_function(f"document.activeElement.dataset.cell === '{target}'")
+    # Step towards the middle of the board (the cursor stops at an edge, and on a portrait
+    # phone the board is drawn transposed, so cell 72 may sit in the top row on screen).
+    here = page.locator(f'[data-cell="{target}"]').bounding_box()
+    board = page.locator(".board[data-keyboard]").bounding_box()
+    downwards = here["y"] < board["y"] + board["height"] / 2
+    page.keyboard.press("ArrowDown" if downwards else "ArrowUp")
+    moved = page.evaluate("document.activeElement.dataset.cell")
+    assert moved != str(target)
+    box = page.locator(f'[data-cell="{moved}"]').bounding_box()
+    assert (box["y"] > here["y"]) if downwards else (box["y"] < here["y"])
+
+
+def test_keyboard_cursor_stops_at_the_edge_of_the_board(page):
+    start(page)
+    page.locator('.board [tabindex="0"]').focus()
+    for _ in range(12):
+        page.keyboard.press("ArrowUp")
+    top = page.evaluate("document.activeElement.dataset.cell")
+    here = page.locator(f'[data-cell="{top}"]').bounding_box()
+    first_row = page.locator('[data-cell="0"]').bounding_box()
+    assert abs(here["y"] - first_row["y"]) < 2  # in the top row as drawn
     page.keyboard.press("ArrowUp")
-    assert page.evaluate("document.activeElement.dataset.cell") != str(target)
+    assert page.evaluate("document.activeElement.dataset.cell") == top
 
 
 def test_without_javascript_a_tap_is_a_plain_post(nojs_page):
