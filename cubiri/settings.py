@@ -118,8 +118,10 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
 ]
 
-# Sessions live in signed cookies? No: in the database, so a player's games outlive a browser
-# restart only as long as the session cookie does (two years).
+# A session holds only the player's id (and a staff member's login), so it lives in a signed
+# cookie: no database read on every move. SECRET_KEY signs it; the player's games outlive a
+# browser restart for as long as the cookie does (two years).
+SESSION_ENGINE = "django.contrib.sessions.backends.signed_cookies"
 SESSION_COOKIE_AGE = 60 * 60 * 24 * 730
 SESSION_COOKIE_SAMESITE = "Lax"
 SESSION_COOKIE_SECURE = env_bool("SECURE_COOKIES")

@@ -178,32 +178,47 @@ class Game(models.Model):
 
     # --- writing a move ----------------------------------------------------------------------
     def apply_action(self, action: Any, expected_version: int) -> Any:
-        """Apply one action atomically at `expected_version`; return the new state.
+        """Apply one action at `expected_version`; return the new state.
 
         Raises StaleVersion (someone moved first), GameOver, or the rules' IllegalMove;
         in each case nothing is written.
+
+        The rules run on this row as it was loaded, outside any lock; the write is one
+        transaction whose UPDATE only matches the row if it is still active at
+        `expected_version` (optimistic concurrency). Of two racing requests at the same version
+        exactly one matches; the other writes nothing and gets StaleVersion. The write lock is
+        held for three short statements, never while the rules or a template run.
         """
+        if self.status != Game.Status.ACTIVE:
+            raise GameOver
+        if self.version != expected_version:
+            raise StaleVersion
         kind = self.kind_obj
+        rng = unpack_rng(self.rng_state)
+        state = kind.apply(self.state, action, rng)
+        version = expected_version + 1
+        now = timezone.now()
+        changes: dict[str, Any] = {
+            "version": version,
+            "snapshot": kind.dump_state(state),
+            "rng_state": pack_rng(rng),
+            "updated_at": now,
+        }
+        finished = kind.is_finished(state)
+        if finished:
+            changes |= {"status": Game.Status.FINISHED, "finished_at": now}
         with transaction.atomic():
-            # SQLite's IMMEDIATE transactions already hold the write lock; PostgreSQL needs it.
-            game = Game.objects.select_for_update().get(pk=self.pk)
-            if game.status != Game.Status.ACTIVE:
-                raise GameOver
-            if game.version != expected_version:
-                raise StaleVersion
-            rng = unpack_rng(game.rng_state)
-            state = kind.apply(kind.load_state(game.snapshot), action, rng)
-            game.version += 1
-            Action.objects.create(game=game, number=game.version, payload=action.to_dict())
-            game.snapshot = kind.dump_state(state)
-            game.rng_state = pack_rng(rng)
-            fields = ["version", "snapshot", "rng_state", "updated_at"]
-            if kind.is_finished(state):
-                game._finish(kind, state, timezone.now())
-                fields += ["status", "finished_at"]
-            game.save(update_fields=fields)
-        for field in (*fields, "status", "finished_at"):
-            setattr(self, field, getattr(game, field))
+            matched = Game.objects.filter(
+                pk=self.pk, version=expected_version, status=Game.Status.ACTIVE
+            ).update(**changes)
+            if not matched:
+                latest = Game.objects.values_list("status", flat=True).get(pk=self.pk)
+                raise GameOver if latest != Game.Status.ACTIVE else StaleVersion
+            Action.objects.create(game_id=self.pk, number=version, payload=action.to_dict())
+            for field, value in changes.items():
+                setattr(self, field, value)
+            if finished:
+                self._record_result(kind, state, now)
         self._cached_state, self._cached_state_version = state, self.version
         return state
 
@@ -212,6 +227,10 @@ class Game(models.Model):
         self.finished_at = when
         if self.pk:
             Game.objects.filter(pk=self.pk).update(status=self.status, finished_at=when)
+        self._record_result(kind, state, when)
+
+    def _record_result(self, kind: GameKind, state: Any, when: Any) -> None:
+        """The finished game's row for the records and leaderboards (if its kind ranks it)."""
         fields = kind.result(state, kind.options_from_dict(self.options))
         if fields is not None:
             Result.objects.create(

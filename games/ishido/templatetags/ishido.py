@@ -4,9 +4,8 @@ play page, the htmx swap and the replay page alike."""
 from typing import Any
 
 from django import template
-from django.utils.safestring import SafeString
 
-from games.ishido.display import BoardView, board_view, cells_html
+from games.ishido.display import BoardView, board_view
 
 register = template.Library()
 
@@ -15,8 +14,3 @@ register = template.Library()
 def ishido_board(state: Any, game: Any, readonly: bool = False) -> BoardView:
     playable = bool(game is not None and game.is_active and not readonly)
     return board_view(state, playable=playable)
-
-
-@register.simple_tag
-def ishido_cells(view: BoardView, buttons: bool) -> SafeString:
-    return cells_html(view.cells, buttons=buttons)
