@@ -5,7 +5,9 @@ play page, the htmx swap and the replay page alike. Presentation only: the rules
 from __future__ import annotations
 
 from dataclasses import dataclass
+from html import escape  # see the note above FACES
 
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
@@ -94,6 +96,27 @@ class BoardView:
         return [(self.cells[r * 4 : r * 4 + 4], self.rows[r]) for r in range(4)]
 
 
+def cell_texts() -> dict[str, str]:
+    """The label formats of cells and dice in the visitor's language, looked up once per
+    board rather than once per cell (gettext calls add up over 16 cells and 4 dice)."""
+    return {
+        "ruin": gettext("Row %(row)d, column %(column)d: RUIN"),
+        "staged": gettext(
+            "Row %(row)d, column %(column)d: %(value)d, die %(die)d staged here; "
+            "activate to take it back"
+        ),
+        "full": gettext("Row %(row)d, column %(column)d: %(value)d"),
+        "target": gettext("Row %(row)d, column %(column)d: empty; make it the RUIN"),
+        "legal": gettext(
+            "Row %(row)d, column %(column)d: empty; stage die %(die)d (%(value)d) here"
+        ),
+        "empty": gettext("Row %(row)d, column %(column)d: empty"),
+        "die_staged": gettext("Die %(die)d: %(value)d, staged on row %(row)d, column %(column)d"),
+        "die_selected": gettext("Die %(die)d: %(value)d, selected"),
+        "die": gettext("Die %(die)d: %(value)d"),
+    }
+
+
 def _cell_label(
     index: int,
     value: int | None,
@@ -102,43 +125,40 @@ def _cell_label(
     legal: bool,
     ruin_target: bool,
     selected: DieView | None,
+    texts: dict[str, str],
 ) -> str:
     at = where(index)
     if ruin:
-        return gettext("Row %(row)d, column %(column)d: RUIN") % at
+        return texts["ruin"] % at
     if staged_die is not None:
-        return gettext(
-            "Row %(row)d, column %(column)d: %(value)d, die %(die)d staged here; "
-            "activate to take it back"
-        ) % {**at, "value": value, "die": staged_die + 1}
+        return texts["staged"] % {**at, "value": value, "die": staged_die + 1}
     if value is not None:
-        return gettext("Row %(row)d, column %(column)d: %(value)d") % {**at, "value": value}
+        return texts["full"] % {**at, "value": value}
     if ruin_target:
-        return gettext("Row %(row)d, column %(column)d: empty; make it the RUIN") % at
+        return texts["target"] % at
     if legal and selected is not None:
-        return gettext(
-            "Row %(row)d, column %(column)d: empty; stage die %(die)d (%(value)d) here"
-        ) % {**at, "die": selected.number, "value": selected.value}
-    return gettext("Row %(row)d, column %(column)d: empty") % at
+        return texts["legal"] % {**at, "die": selected.number, "value": selected.value}
+    return texts["empty"] % at
 
 
-def _die_label(number: int, value: int, staged_cell: int | None, selected: bool) -> str:
+def _die_label(
+    number: int, value: int, staged_cell: int | None, selected: bool, texts: dict[str, str]
+) -> str:
     if staged_cell is not None:
-        return gettext("Die %(die)d: %(value)d, staged on row %(row)d, column %(column)d") % {
-            "die": number,
-            "value": value,
-            **where(staged_cell),
-        }
+        return texts["die_staged"] % {"die": number, "value": value, **where(staged_cell)}
     if selected:
-        return gettext("Die %(die)d: %(value)d, selected") % {"die": number, "value": value}
-    return gettext("Die %(die)d: %(value)d") % {"die": number, "value": value}
+        return texts["die_selected"] % {"die": number, "value": value}
+    return texts["die"] % {"die": number, "value": value}
 
 
-def _line(kind: str, number: int, board: rules.Board, bonus: rules.LineBonus | None) -> LineView:
+def _line(
+    kind: str, number: int, board: rules.Board, bonus: rules.LineBonus | None, name: str
+) -> LineView:
+    """A row's or column's sum; `name` is its translated "Row %(number)d" format."""
     cells = range(number * 4, number * 4 + 4) if kind == "row" else range(number, rules.CELLS, 4)
     total = sum(v for v in (board[c] for c in cells) if type(v) is int)
     return LineView(
-        name=LINE_NAMES[kind] % {"number": number + 1},
+        name=name % {"number": number + 1},
         total=total,
         combo=str(COMBOS[bonus.combo]) if bonus else "",
         points=bonus.points if bonus else 0,
@@ -156,6 +176,7 @@ def board_view(
     staged_at = {cell: d for d, cell in state.staged}
     staged_cell = {d: cell for d, cell in state.staged}
     free = rules.available_dice(state)
+    texts = cell_texts()
     dice = []
     next_die = die is None and not ruin
     for index, value in enumerate(state.roll):
@@ -170,7 +191,7 @@ def board_view(
                 selected=index == die,
                 fits=fits,
                 focus=focus,
-                label=_die_label(index + 1, value, staged_cell.get(index), index == die),
+                label=_die_label(index + 1, value, staged_cell.get(index), index == die, texts),
             )
         )
     selected = dice[die] if die is not None else None
@@ -196,22 +217,25 @@ def board_view(
                 ruin_target=target,
                 focus=focus,
                 label=_cell_label(
-                    index, number, is_ruin, staged_at.get(index), is_legal, target, selected
+                    index, number, is_ruin, staged_at.get(index), is_legal, target, selected, texts
                 ),
             )
         )
     score = rules.live_score(state)
     found = {(b.line, b.number): b for b in score.bonuses}
     penalties = rules.PENALTIES[state.difficulty]
+    names = {kind: str(name) for kind, name in LINE_NAMES.items()}
     return BoardView(
         cells=cells,
         dice=dice,
-        rows=[_line("row", n, board, found.get(("row", n))) for n in range(4)],
-        columns=[_line("column", n, board, found.get(("column", n))) for n in range(4)],
+        rows=[_line("row", n, board, found.get(("row", n)), names["row"]) for n in range(4)],
+        columns=[
+            _line("column", n, board, found.get(("column", n)), names["column"]) for n in range(4)
+        ],
         score=score,
         bonuses=[
             BonusView(
-                line=LINE_NAMES[b.line] % {"number": b.number + 1},
+                line=names[b.line] % {"number": b.number + 1},
                 combo=str(COMBOS[b.combo]),
                 points=b.points,
             )
@@ -237,6 +261,178 @@ def board_view(
         focus_confirm=die is None and not any(d.fits for d in dice),
         difficulty_label=state.difficulty.value.upper(),
         powers_used=len(state.powers_used),
+    )
+
+
+# --- the board's repetitive parts as HTML ------------------------------------------------
+# The grid (16 cells, 8 sums), the dice tray, the REROLL ticks and the hidden unstage forms
+# are built here with plain string joins: as template loops and partials they were most of a
+# move's server time (hundreds of nodes per board). The markup is exactly what the template
+# drew; translations keep the template's msgids and are looked up once per board. Every text
+# that is not a constant of this module goes through `escape`: the standard library's, which
+# is what django.utils.html.escape runs (same output), minus its lazy-string wrapper that cost
+# more than the escaping itself here.
+
+FACES = {
+    v: f'<svg class="face" aria-hidden="true" focusable="false"><use href="#mg-f{v}"/></svg>'
+    for v in range(1, 7)
+}
+RUBBLE = '<svg class="face" aria-hidden="true" focusable="false"><use href="#mg-rubble"/></svg>'
+UNDO = '<span class="undo" aria-hidden="true">↩</span>'
+
+
+def _face(value: int | None) -> str:
+    return FACES.get(value or 0) or (
+        '<svg class="face" aria-hidden="true" focusable="false">'
+        f'<use href="#mg-f{escape(str(value))}"/></svg>'
+    )
+
+
+def _staged_attr(die: int | None) -> str:
+    return "" if die is None else f' data-staged="{die}"'
+
+
+def _cell_html(c: CellView, playable: bool, selected: DieView | None) -> str:
+    """One cell, as the template's `cell` partial drew it."""
+    i, label, hook = c.index, escape(c.label), escape(c.hook)
+    focus = " data-focus" if c.focus else ""
+    if c.ruin_target:
+        css = "cell target staged" if c.staged_die is not None else "cell target"
+        face = _face(c.value) if c.value else ""
+        return (
+            f'<button type="submit" class="{css}" form="mg-ruin" name="cell" value="{i}" '
+            f'id="mg-c{i}" data-cell="{i}" data-value="{hook}"{_staged_attr(c.staged_die)} '
+            f'aria-label="{label}"{focus}>{face}</button>'
+        )
+    if c.staged_die is not None and playable:
+        return (
+            f'<button type="submit" class="cell staged" form="mg-unstage-{c.staged_die}" '
+            f'id="mg-c{i}" data-cell="{i}" data-value="{hook}" data-staged="{c.staged_die}" '
+            f'aria-label="{label}">{_face(c.value)}{UNDO}</button>'
+        )
+    if c.legal:
+        face = _face(selected.value if selected is not None else None)
+        return (
+            f'<button type="submit" class="cell legal" form="mg-stage" name="cell" value="{i}" '
+            f'id="mg-c{i}" data-cell="{i}" data-value="" data-legal aria-label="{label}"{focus}>'
+            f"{face}</button>"
+        )
+    css = "cell ruin" if c.ruin else "cell full" if c.value else "cell"
+    css += " staged" if c.staged_die is not None else ""
+    face = RUBBLE if c.ruin else _face(c.value) if c.value else ""
+    return (
+        f'<span class="{css}" id="mg-c{i}" data-cell="{i}" data-value="{hook}"'
+        f'{_staged_attr(c.staged_die)} role="img" aria-label="{label}">{face}</span>'
+    )
+
+
+def _sum_html(line: LineView, with_bonus: str, plain: str) -> str:
+    """One line sum; `with_bonus` and `plain` are its two aria-labels, translated and escaped."""
+    values = {"name": escape(line.name), "total": line.total}
+    if not line.points:
+        label = plain % values
+        return f'<span class="sum" role="img" aria-label="{label}"><b>{line.total}</b></span>'
+    label = with_bonus % {**values, "combo": escape(line.combo), "points": line.points}
+    return (
+        f'<span class="sum bonus" role="img" aria-label="{label}"><b>{line.total}</b>'
+        f"<i>+{line.points}</i></span>"
+    )
+
+
+def grid_html(view: BoardView) -> SafeString:
+    """The 4×4 cells row by row, each row ended by its sum and a newline, then the column
+    sums and the corner."""
+    with_bonus = escape(gettext("%(name)s: %(total)s, %(combo)s +%(points)s"))
+    plain = escape(gettext("%(name)s: %(total)s"))
+    parts: list[str] = []
+    for cells, line in view.grid:
+        parts.extend(_cell_html(c, view.can_play, view.selected) for c in cells)
+        parts.append(_sum_html(line, with_bonus, plain) + "\n")
+    parts.extend(_sum_html(line, with_bonus, plain) for line in view.columns)
+    parts.append('<span class="sum corner" aria-hidden="true">Σ</span>')
+    return mark_safe("".join(parts))  # every value escaped above
+
+
+def _tray_die(d: DieView, view: BoardView, play_url: str, texts: tuple[str, str, str]) -> str:
+    """One die of the tray: take it back (staged), choose it (a link), or just see it.
+    `texts`: "Die %(number)s", "%(label)s; take it back" and "Take back", translated."""
+    die_text, take_back, take_back_button = texts
+    i, label, face = d.index, escape(d.label), _face(d.value)
+    active = view.can_play and not view.ruin_mode
+    if d.staged_cell is not None and active:
+        return (
+            f'<button type="submit" class="die staged" form="mg-unstage-{i}" id="mg-d{i}" '
+            f'data-die="{i}" data-value="{d.value}" data-staged="{d.staged_cell}" '
+            f'aria-label="{take_back % {"label": label}}">{face}<small>{take_back_button}</small>'
+            "</button>"
+        )
+    number = die_text % {"number": d.number}
+    if active and d.staged_cell is None:
+        css = "die selected" if d.selected else "die"
+        css += "" if d.fits else " nofit"
+        href = play_url if d.selected else f"{play_url}?die={i}"
+        current = ' aria-current="true"' if d.selected else ""
+        focus = " data-focus" if d.focus else ""
+        return (
+            f'<a class="{css}" id="mg-d{i}" href="{href}" hx-get="{href}" data-die="{i}" '
+            f'data-value="{d.value}"{current}{focus} aria-label="{label}">{face}'
+            f"<small>{number}</small></a>"
+        )
+    css = "die staged" if d.staged_cell is not None else "die"
+    return (
+        f'<span class="{css}" data-die="{i}" data-value="{d.value}"'
+        f'{_staged_attr(d.staged_cell)} role="img" aria-label="{label}">{face}'
+        f"<small>{number}</small></span>"
+    )
+
+
+def tray_html(view: BoardView, play_url: str) -> SafeString:
+    """The dice of the turn as `<li>` items; four blank dice before the first roll.
+    `play_url` is the game page (dice are links to it with `?die=K`)."""
+    die_text = escape(gettext("Die %(number)s"))
+    if not view.dice:
+        blank = '<li><span class="die blank" aria-hidden="true"><small>{}</small></span></li>'
+        return mark_safe("".join(blank.format(die_text % {"number": n}) for n in range(1, 5)))
+    texts = (
+        die_text,
+        escape(gettext("%(label)s; take it back")),
+        escape(gettext("Take back")),
+    )
+    url = escape(play_url)
+    items = (f"<li>{_tray_die(d, view, url, texts)}</li>" for d in view.dice)
+    return mark_safe("\n    ".join(items))  # every value escaped above
+
+
+def reroll_html(view: BoardView) -> SafeString:
+    """The REROLL form's ticks, one per die; staged dice cannot be ticked."""
+    die_text = escape(gettext("Die %(number)s"))
+    staged_text = escape(gettext("Die %(number)s: staged, take it back first"))
+    parts: list[str] = []
+    for d in view.dice:
+        staged = d.staged_cell is not None
+        tick = " disabled" if staged else " checked" if d.index in view.reroll_default else ""
+        text = (staged_text if staged else die_text) % {"number": d.number}
+        parts.append(
+            f'<label class="pick{" off" if staged else ""}"><input type="checkbox" name="dice" '
+            f'value="{d.index}"{tick}>{_face(d.value)}<span>{text}</span></label>'
+        )
+    return mark_safe("".join(parts))  # every value escaped above
+
+
+def unstage_forms_html(
+    view: BoardView, unstage_url: str, csrf_input: str, version: int
+) -> SafeString:
+    """The hidden forms the staged cells and dice submit (`form="mg-unstage-K"`).
+    `csrf_input` is the `{% csrf_token %}` field, already HTML."""
+    url = escape(unstage_url)
+    return mark_safe(  # every value escaped above; csrf_input is HTML already
+        "".join(
+            f'<form id="mg-unstage-{d.index}" method="post" action="{url}" hx-post="{url}" '
+            f'hx-disabled-elt="#board button">{csrf_input}<input type="hidden" name="version" '
+            f'value="{version}"><input type="hidden" name="die" value="{d.index}"></form>'
+            for d in view.dice
+            if d.staged_cell is not None
+        )
     )
 
 

@@ -1,0 +1,122 @@
+"""The board parts drawn in Python (games/magdagdon/display.py): the grid, the dice tray, the
+REROLL ticks and the unstage forms keep the template's markup, escape what they show and speak
+the visitor's language."""
+
+import re
+from dataclasses import replace
+
+import pytest
+from django.utils import translation
+
+from games.magdagdon.display import (
+    board_view,
+    grid_html,
+    reroll_html,
+    tray_html,
+    unstage_forms_html,
+)
+from games.rules import magdagdon as rules
+from tests.magdagdon.helpers import start_at
+from tests.rules.test_magdagdon_oracle import make_state
+
+NASTY = '<b>"O\'Brien" & co</b>'
+ESCAPED = "&lt;b&gt;&quot;O&#x27;Brien&quot; &amp; co&lt;/b&gt;"
+
+
+def placing(die: int | None = None):  # type: ignore[no-untyped-def]
+    state = make_state("3... .... .... ....", roll=(4, 2, 6, 1), staged=((0, 1),))
+    assert state.phase == "placing"
+    return board_view(state, playable=True, die=die)
+
+
+def test_the_grid_has_16_cells_8_sums_and_the_corner():
+    page = grid_html(placing())
+    assert len(re.findall(r'id="mg-c\d+" data-cell="\d+"', page)) == 16
+    assert page.count('class="sum') == 9 and page.endswith('aria-hidden="true">Σ</span>')
+    assert page.count("\n") == 4  # a newline after each row, as the template had
+
+
+def test_the_grid_draws_each_kind_of_cell():
+    page = grid_html(placing(die=1))
+    assert 'class="cell full" id="mg-c0" data-cell="0" data-value="3" role="img"' in page
+    assert 'form="mg-unstage-0" id="mg-c1" data-cell="1" data-value="4" data-staged="0"' in page
+    assert 'class="cell legal" form="mg-stage" name="cell"' in page and "data-legal" in page
+    assert page.count("data-focus") == 1  # the first legal cell only
+
+
+def test_a_staged_cell_may_take_the_ruin():
+    state = rules.State(
+        difficulty=rules.Difficulty.NIGHTMARE,
+        board=(3,) + (None,) * 15,
+        roll=(4, 6, 6, 6),
+        staged=((0, 1),),
+        phase="magdagdon",
+    )
+    page = grid_html(board_view(state, playable=True, ruin=True))
+    assert '<button type="submit" class="cell target staged" form="mg-ruin" name="cell"' in page
+
+
+def test_labels_and_line_names_are_escaped():
+    view = placing()
+    view = replace(
+        view,
+        cells=[replace(c, label=NASTY) for c in view.cells],
+        dice=[replace(d, label=NASTY) for d in view.dice],
+        rows=[replace(line, name=NASTY, combo=NASTY, points=20) for line in view.rows],
+    )
+    for page in (grid_html(view), tray_html(view, "/magdagdon/1/?a=1&b=2")):
+        assert NASTY not in page and ESCAPED in page
+    assert "/magdagdon/1/?a=1&amp;b=2" in tray_html(view, "/magdagdon/1/?a=1&b=2")
+
+
+def test_a_line_bonus_shows_its_points():
+    view = placing()
+    view = replace(view, rows=[replace(view.rows[0], combo="STRAIGHT", points=20)] + view.rows[1:])
+    assert (
+        '<span class="sum bonus" role="img" aria-label="Row 1: 7, STRAIGHT +20"><b>7</b>'
+        "<i>+20</i></span>" in grid_html(view)
+    )
+
+
+def test_the_tray_before_the_first_roll_shows_four_blank_dice():
+    view = board_view(make_state(), playable=True)
+    page = tray_html(view, "/magdagdon/1/")
+    assert page.count('<span class="die blank" aria-hidden="true">') == 4
+    assert "<small>Die 4</small>" in page
+
+
+def test_the_tray_links_free_dice_and_takes_staged_ones_back():
+    page = tray_html(placing(die=1), "/magdagdon/1/")
+    assert 'form="mg-unstage-0" id="mg-d0"' in page and "; take it back" in page
+    assert 'href="/magdagdon/1/" hx-get="/magdagdon/1/"' in page  # the selected die unselects
+    assert 'href="/magdagdon/1/?die=2" hx-get="/magdagdon/1/?die=2"' in page
+
+
+def test_reroll_ticks_the_selected_die_and_locks_staged_ones():
+    page = reroll_html(placing(die=2))
+    assert 'value="0" disabled>' in page and 'value="2" checked>' in page
+    assert page.count("checked") == 1
+
+
+def test_unstage_forms_one_per_staged_die():
+    page = unstage_forms_html(placing(), "/u/", '<input name="csrfmiddlewaretoken">', 5)
+    assert page.count("<form ") == 1 and 'id="mg-unstage-0"' in page
+    assert (
+        '<input name="csrfmiddlewaretoken"><input type="hidden" name="version" value="5">' in page
+    )
+
+
+@pytest.mark.parametrize(("language", "die"), [("hu", "1. kocka"), ("ar", "النرد 1")])
+def test_the_parts_speak_the_visitors_language(language, die):
+    with translation.override(language):
+        view = board_view(make_state(), playable=True)
+        assert f"<small>{die}</small>" in tray_html(view, "/magdagdon/1/")
+
+
+@pytest.mark.django_db
+def test_the_page_unstage_form_carries_the_csrf_token(client):
+    game = start_at(client, "3... .... .... ....", roll=(4, 2, 6, 1), staged=((0, 1),))
+    page = client.get(game.get_absolute_url(), headers={"HX-Request": "true"}).content.decode()
+    form = re.search(r'<form id="mg-unstage-0".*?</form>', page)
+    assert form is not None
+    assert re.search(r'name="csrfmiddlewaretoken" value="\w{20,}"', form.group())
