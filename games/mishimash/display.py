@@ -1,6 +1,11 @@
 """What the MISHIMASH board shows, computed from a rules state: the dice, the preview of a
-selection, the scores, the turn log and the announcements, translated. The board template only
-lays these out; the play page, the htmx swap and the replay page share them."""
+selection, the scores, the turn log and the announcements, translated. The play page, the htmx
+swap and the replay page share them.
+
+The board template lays out the one-off parts; the repeated ones (the dice, the preview, the
+score list, the log lines) are built here as HTML with plain string building, because the
+template engine spent most of a move's server time on their loops. Every value that is not a
+constant of this module is escaped; translations keep the msgids the templates used."""
 
 from __future__ import annotations
 
@@ -8,10 +13,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from django.template.defaultfilters import floatformat
-from django.utils.html import conditional_escape, format_html, format_html_join
+from django.utils.formats import number_format
+from django.utils.html import conditional_escape, escape
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext, gettext_noop, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from games.core.moves import rules_message
@@ -43,6 +48,48 @@ def selection_words(roll: Sequence[int], faces: Sequence[int]) -> str:
     return " + ".join(combo_words(combo) for combo in split)
 
 
+# --- localised numbers and phrases, once per board ---------------------------------------------
+
+
+def number_text(halves: int) -> str:
+    """Half-points as the page shows them in the visitor's language: 12.5 → "12,5" in
+    Hungarian, 12 → "12". The same number_format call as the templates' `floatformat:"-1"`,
+    without the filter's Decimal work."""
+    return number_format(rules.format_points(halves), halves % 2, use_l10n=True)
+
+
+class Local:
+    """One board's localised numbers, escaped texts and log phrases, each worked out once:
+    number_format, escape and gettext cost microseconds a call, and a board repeats the same
+    scores, names and phrases many times."""
+
+    def __init__(self) -> None:
+        self._numbers: dict[int, str] = {}
+        self._escaped: dict[str, str] = {}
+        self._phrases: dict[str, str] = {}
+
+    def number(self, halves: int) -> str:
+        text = self._numbers.get(halves)
+        if text is None:
+            text = self._numbers[halves] = number_text(halves)
+        return text
+
+    def escape(self, text: str) -> str:
+        escaped = self._escaped.get(text)
+        if escaped is None:
+            escaped = self._escaped[text] = escape(text)
+        return escaped
+
+    def phrase(self, key: str) -> str:
+        """A log phrase of LOG_PHRASES in the visitor's language, as HTML."""
+        phrase = self._phrases.get(key)
+        if phrase is None:
+            msgid, markup = LOG_PHRASES[key]
+            phrase = gettext(msgid)
+            phrase = self._phrases[key] = phrase if markup else escape(phrase)
+        return phrase
+
+
 # --- the dice and the preview ------------------------------------------------------------------
 
 
@@ -53,33 +100,59 @@ class Die:
     selected: bool
     scoring: bool  # belongs to some legal selection
 
-    @property
-    def number(self) -> int:
-        return self.index + 1
 
-    @property
-    def pips(self) -> SafeString:
-        return mark_safe("<i></i>" * self.value)
+def face_html(value: int) -> str:
+    """A die's face: one <i> per pip, drawn by the stylesheet."""
+    return f'<span class="face" data-v="{value}" aria-hidden="true">{"<i></i>" * value}</span>'
+
+
+def dice_html(dice: Sequence[Die], *, playable: bool, moved: bool) -> SafeString:
+    """The dice of the roll: check boxes of the move form (`playable`; the first one takes the
+    focus after a move) or plain pictures. Built here: the template loop cost ~1 ms a board."""
+    label = escape(gettext("Die %(number)s: %(value)s"))
+    parts = []
+    for d in dice:
+        aria = label % {"number": d.index + 1, "value": d.value}
+        if not playable:
+            parts.append(
+                f'<span class="die" data-die="{d.index}" data-value="{d.value}"'
+                f' data-selected="false" role="img" aria-label="{aria}">'
+                f"{face_html(d.value)}</span>"
+            )
+            continue
+        css = "die" + (" is-selected" if d.selected else "") + ("" if d.scoring else " is-dead")
+        checked = " checked" if d.selected else ""
+        focus = " autofocus" if moved and not parts else ""
+        parts.append(
+            f'<label class="{css}" data-die="{d.index}" data-value="{d.value}"'
+            f' data-selected="{"true" if d.selected else "false"}">'
+            f'<input type="checkbox" name="dice" value="{d.index}" id="die-{d.index}"'
+            f'{checked}{focus} aria-label="{aria}">{face_html(d.value)}</label>'
+        )
+    return mark_safe("".join(parts))  # every value an int or escaped
+
+
+def waiting_html(count: int) -> SafeString:
+    """Blank dice for the ones about to be rolled."""
+    return mark_safe('<span class="die blank"><span class="face"></span></span>' * count)
 
 
 @dataclass(frozen=True)
 class Preview:
-    """What setting aside the ticked dice would do now (X6, X10, X11)."""
+    """What setting aside the ticked dice would do now (X6, X10, X11); points in halves."""
 
     dice: tuple[int, ...]
     legal: bool
     error: str = ""
     words: str = ""
-    base: Decimal = Decimal(0)  # before the multiplier
+    base_halves: int = 0  # before the multiplier
     k: int = 1
-    product: Decimal = Decimal(0)  # base x k
     bonus: int = 0  # the clear bonus, when the selection takes every die in play
-    gain: Decimal = Decimal(0)  # product + bonus
-    turn_after: Decimal = Decimal(0)
-    total_if_banked: Decimal = Decimal(0)
+    gain_halves: int = 0  # base x k + bonus
+    turn_after_halves: int = 0
+    total_halves: int = 0  # if banked now
     reaches_target: bool = False
     left: int = 0  # dice left to roll again (six after a clear)
-    gain_halves: int = 0
 
     @property
     def clears(self) -> bool:
@@ -112,16 +185,56 @@ def preview(state: rules.State, dice: tuple[int, ...]) -> Preview:
         dice,
         legal=True,
         words=selection_words(state.roll, faces),
-        base=points(base),
+        base_halves=base,
         k=state.k,
-        product=points(base * state.k),
         bonus=bonus,
-        gain=points(gain),
-        turn_after=points(state.turn_halves + gain),
-        total_if_banked=points(total),
+        gain_halves=gain,
+        turn_after_halves=state.turn_halves + gain,
+        total_halves=total,
         reaches_target=total >= 2 * state.options.target,
         left=state.dice_in_play - len(dice) or rules.DICE,
-        gain_halves=gain,
+    )
+
+
+def preview_html(p: Preview, local: Local) -> SafeString:
+    """The live preview line under the dice: the sum of a legal selection, why an illegal one is
+    refused, or what to tap."""
+    if p.legal:
+        return mark_safe(
+            '<p class="mm-preview ok" aria-live="polite" data-preview="legal"'
+            f' data-gain="{p.gain_text}">{_legal_preview(p, local)}</p>'
+        )
+    if p.error:
+        return mark_safe(
+            '<p class="mm-preview bad" aria-live="polite" data-preview="illegal">'
+            f"{conditional_escape(p.error)}</p>"
+        )
+    hint = gettext(
+        "Tap the scoring dice to set aside: single 1s and 5s, three or more of a kind, or a "
+        "straight or three pairs of all six."
+    )
+    return mark_safe(
+        f'<p class="mm-preview" aria-live="polite" data-preview="empty">{escape(hint)}</p>'
+    )
+
+
+def _legal_preview(p: Preview, local: Local) -> str:
+    bonus = ""
+    if p.bonus:
+        bonus = escape(gettext("+ MISHIMASH bonus %(bonus)s")) % {"bonus": p.bonus}
+        bonus = f' <span class="bonus">{bonus}</span>'
+    after = escape(gettext("Turn: %(turn)s · bank now for a total of %(total)s")) % {
+        "turn": local.number(p.turn_after_halves),
+        "total": local.number(p.total_halves),
+    }
+    if p.reaches_target:
+        reaches = escape(gettext("reaches the target!"))  # not in the f-string: xgettext
+        after += f" · <strong>{reaches}</strong>"
+    product = local.number(p.base_halves * p.k)
+    return (
+        f'<span class="calc"><span class="words">{escape(p.words)}</span>'
+        f" = {local.number(p.base_halves)} × {p.k} = <strong>{product}</strong>{bonus}</span>"
+        f' <span class="after">{after}</span>'
     )
 
 
@@ -137,21 +250,23 @@ class Line:
     k: int = 0
     faces: tuple[int, ...] = ()
     words: str = ""
-    base: Decimal = Decimal(0)
-    points: Decimal = Decimal(0)
-    total: Decimal = Decimal(0)
     n: int = 0
     names: str = ""
     then: str = ""
-    halves: int = 0
+    halves: int = 0  # the points: of a selection, a clear's bonus, a bank, a bust's loss
+    total_halves: int = 0  # the banked total after a bank or a win
+
+    @property
+    def points(self) -> Decimal:
+        return points(self.halves)
+
+    @property
+    def total(self) -> Decimal:
+        return points(self.total_halves)
 
     @property
     def points_text(self) -> str:
         return rules.format_points(self.halves)
-
-    @property
-    def html(self) -> SafeString:
-        return line_html(self)
 
 
 def _names(state: rules.State, seats: Sequence[int]) -> str:
@@ -175,107 +290,84 @@ def log_lines(state: rules.State, events: Sequence[rules.Event]) -> list[Line]:
                         k=k,
                         faces=faces,
                         words=selection_words(roll, faces) if roll else "",
-                        base=points(halves // k),
-                        points=points(halves),
                         then=result,
                         halves=halves,
                     )
                 )
             case rules.Cleared(player, n, halves):
-                lines.append(Line("clear", state.players[player], n=n, points=points(halves)))
+                lines.append(Line("clear", state.players[player], n=n, halves=halves))
             case rules.Banked(player, halves, total):
-                lines.append(
-                    Line("bank", state.players[player], points=points(halves), total=points(total))
-                )
+                lines.append(Line("bank", state.players[player], halves=halves, total_halves=total))
             case rules.Busted(player, k, lost):
-                lines.append(Line("bust", state.players[player], k=k, points=points(lost)))
+                lines.append(Line("bust", state.players[player], k=k, halves=lost))
             case rules.FinalRoundStarted(player, seats):
                 lines.append(Line("final_round", state.players[player], names=_names(state, seats)))
             case rules.SuddenDeathStarted(rnd, seats):
                 lines.append(Line("sudden_death", n=rnd, names=_names(state, seats)))
             case rules.Won(player, total):
-                lines.append(Line("win", state.players[player], total=points(total)))
+                lines.append(Line("win", state.players[player], total_halves=total))
     return lines
 
 
-def number(value: Decimal) -> str:
-    """A point value as the page shows it, localised: 12.5 → "12,5" in Hungarian."""
-    return str(floatformat(value, "-1"))
+# The log's phrases, as %-templates of HTML: (msgid, holds markup). Translated when first used
+# on a board (Local.phrase); a plain-text one is escaped then.
+LOG_PHRASES = {
+    "roll": (gettext_noop("Roll %(k)d (×%(k)d)"), False),
+    "select": (gettext_noop("set aside"), False),
+    "clear": (gettext_noop("+%(bonus)s, six dice back"), False),
+    "bank": (gettext_noop("%(name)s banked <strong>%(points)s</strong> → %(total)s"), True),
+    "bust": (gettext_noop("<strong>BUST</strong> on roll %(k)s: %(name)s lost %(lost)s"), True),
+    "final_round": (gettext_noop("%(name)s reached the target. Final round: %(names)s."), True),
+    "reached": (gettext_noop("%(name)s reached the target."), True),
+    "sudden_death": (
+        gettext_noop("Tie for first! Sudden death round %(round)s: %(names)s."),
+        True,
+    ),
+    "win": (gettext_noop("%(name)s wins with %(total)s."), True),
+}
 
 
-def chips(faces: Sequence[int]) -> SafeString:
-    return format_html(
-        '<span class="chips">{}</span>', format_html_join(" ", "<b>{}</b>", ((f,) for f in faces))
-    )
+def chips(faces: Sequence[int]) -> str:
+    return '<span class="chips">' + " ".join(f"<b>{f}</b>" for f in faces) + "</span>"
 
 
-def _bdi(name: str) -> SafeString:
-    return format_html("<bdi>{}</bdi>", name)
-
-
-def line_html(line: Line) -> SafeString:
+def line_html(line: Line, local: Local) -> str:
     """One log line as HTML (built here, not in a template: the log is on every move's answer)."""
+    phrase = local.phrase
+    name = f"<bdi>{local.escape(line.player)}</bdi>"
     match line.kind:
         case "roll":
-            text = format_html(
-                "{}: {}", gettext("Roll %(k)d (×%(k)d)") % {"k": line.k}, chips(line.faces)
-            )
+            text = f"{phrase('roll') % {'k': line.k}}: {chips(line.faces)}"
         case "select":
-            text = format_html(
-                '{} {} {} = {} × {} = <strong data-points="{}">{}</strong>',
-                gettext("set aside"),
-                chips(line.faces),
-                line.words,
-                number(line.base),
-                line.k,
-                line.points_text,
-                number(line.points),
+            text = (
+                f"{phrase('select')} {chips(line.faces)} {local.escape(line.words)}"
+                f" = {local.number(line.halves // line.k)} × {line.k}"
+                f' = <strong data-points="{line.points_text}">{local.number(line.halves)}</strong>'
             )
         case "clear":
-            text = format_html(
-                "<strong>MISHIMASH!</strong> {}",
-                gettext("+%(bonus)s, six dice back") % {"bonus": number(line.points)},
-            )
+            bonus = phrase("clear") % {"bonus": local.number(line.halves)}
+            text = f"<strong>MISHIMASH!</strong> {bonus}"
         case "bank":
-            text = _safe(
-                gettext("%(name)s banked <strong>%(points)s</strong> → %(total)s"),
-                name=_bdi(line.player),
-                points=number(line.points),
-                total=number(line.total),
-            )
+            text = phrase("bank") % {
+                "name": name,
+                "points": local.number(line.halves),
+                "total": local.number(line.total_halves),
+            }
         case "bust":
-            text = _safe(
-                gettext("<strong>BUST</strong> on roll %(k)s: %(name)s lost %(lost)s"),
-                k=line.k,
-                name=_bdi(line.player),
-                lost=number(line.points),
-            )
+            text = phrase("bust") % {"k": line.k, "name": name, "lost": local.number(line.halves)}
         case "final_round" if line.names:
-            text = _safe(
-                gettext("%(name)s reached the target. Final round: %(names)s."),
-                name=_bdi(line.player),
-                names=line.names,
-            )
+            text = phrase("final_round") % {"name": name, "names": local.escape(line.names)}
         case "final_round":
-            text = _safe(gettext("%(name)s reached the target."), name=_bdi(line.player))
+            text = phrase("reached") % {"name": name}
         case "sudden_death":
-            text = _safe(
-                gettext("Tie for first! Sudden death round %(round)s: %(names)s."),
-                round=line.n,
-                names=line.names,
-            )
+            text = phrase("sudden_death") % {"round": line.n, "names": local.escape(line.names)}
         case _:
-            text = _safe(
-                gettext("%(name)s wins with %(total)s."),
-                name=_bdi(line.player),
-                total=number(line.total),
-            )
-    return format_html('<li class="line {}" data-kind="{}">{}</li>\n', line.kind, line.kind, text)
+            text = phrase("win") % {"name": name, "total": local.number(line.total_halves)}
+    return f'<li class="line {line.kind}" data-kind="{line.kind}">{text}</li>\n'
 
 
-def _safe(template: str, **params: object) -> SafeString:
-    """Fill a translated HTML template (%-style) with escaped parameters."""
-    return mark_safe(template % {k: conditional_escape(v) for k, v in params.items()})
+def lines_html(lines: Sequence[Line], local: Local) -> SafeString:
+    return mark_safe("".join(line_html(line, local) for line in lines))  # values escaped
 
 
 def earlier_turns(state: rules.State) -> list[Line]:
@@ -337,6 +429,25 @@ def seats(state: rules.State) -> list[Seat]:
     return result
 
 
+def scores_html(seats: Sequence[Seat], local: Local) -> SafeString:
+    """The banked scores, one <li> per player, with a progress bar towards the target."""
+    # gettext outside the f-string: xgettext does not look inside f-strings.
+    to_play = escape(gettext("to play"))
+    to_play = f' <span class="tag">{to_play}</span>'
+    parts = []
+    for s in seats:
+        css = ("is-current" if s.current else "") + (" is-out" if s.out else "")
+        current = ' aria-current="true"' if s.current else ""
+        tag = to_play if s.to_play and not s.current else ""
+        parts.append(
+            f'<li data-player="{s.seat}" data-score="{s.score_text}" class="{css}"{current}>'
+            f'<span class="who"><bdi>{local.escape(s.name)}</bdi>{tag}</span>'
+            f'<span class="pts">{local.number(s.halves)}</span><span class="bar"'
+            f' aria-hidden="true"><span style="width:{s.percent}%"></span></span></li>'
+        )
+    return mark_safe("".join(parts))  # every value an int, a constant or escaped
+
+
 # --- the whole board ---------------------------------------------------------------------------
 
 
@@ -344,6 +455,7 @@ def seats(state: rules.State) -> list[Seat]:
 class Board:
     state: rules.State
     playable: bool
+    moved: bool = False  # answering a move: the first die or the roll button takes the focus
     dice: list[Die] = field(default_factory=list)
     preview: Preview | None = None
     seats: list[Seat] = field(default_factory=list)
@@ -352,6 +464,7 @@ class Board:
     last_turn: Line | None = None  # between turns: how the previous turn ended
     cleared: Line | None = None  # a clear just brought the six dice back
     still_to_play: str = ""
+    local: Local = field(default_factory=Local)
 
     @property
     def solo(self) -> bool:
@@ -379,8 +492,28 @@ class Board:
         return self.state.turns[0] + 1
 
     @property
-    def waiting(self) -> range:
-        return range(self.state.dice_in_play)
+    def waiting_html(self) -> SafeString:
+        return waiting_html(self.state.dice_in_play)
+
+    @property
+    def dice_html(self) -> SafeString:
+        return dice_html(self.dice, playable=self.playable, moved=self.moved)
+
+    @property
+    def preview_html(self) -> SafeString:
+        return preview_html(self.preview, self.local) if self.preview else mark_safe("")
+
+    @property
+    def scores_html(self) -> SafeString:
+        return scores_html(self.seats, self.local)
+
+    @property
+    def turn_html(self) -> SafeString:
+        return lines_html(self.turn, self.local)
+
+    @property
+    def earlier_html(self) -> SafeString:
+        return lines_html(self.earlier, self.local)
 
     @property
     def final_round_by(self) -> str:
@@ -400,8 +533,10 @@ class Board:
         return next((s for s in self.seats if s.winner), None)
 
 
-def board(state: rules.State, *, playable: bool, selection: Sequence[int] = ()) -> Board:
-    view = Board(state, playable=playable, seats=seats(state))
+def board(
+    state: rules.State, *, playable: bool, selection: Sequence[int] = (), moved: bool = False
+) -> Board:
+    view = Board(state, playable=playable, moved=moved, seats=seats(state))
     view.still_to_play = _names(state, state.still_to_play)
     if state.roll:
         chosen = clean_selection(state, selection) if playable else ()

@@ -14,4 +14,5 @@ register = template.Library()
 def mishimash_board(context: Any, state: Any, game: Any, readonly: bool = False) -> Board:
     playable = bool(game is not None and game.is_active and not readonly)
     selection = context.get("selection", ()) if playable else ()
-    return board(state, playable=playable, selection=selection)
+    moved = bool(context.get("moved")) and playable
+    return board(state, playable=playable, selection=selection, moved=moved)

@@ -1,0 +1,90 @@
+"""The board parts built in Python (games.mishimash.display): the dice, the preview, the score
+list and the log lines must read as the template drew them, localise half points like
+`floatformat:"-1"` and escape every name."""
+
+import re
+from decimal import Decimal
+
+import pytest
+from django.template.defaultfilters import floatformat
+from django.utils import translation
+
+from games.mishimash import display
+from games.rules import mishimash as rules
+from tests.mishimash.conftest import move, start, text
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.mark.parametrize("language", ["en", "hu", "sk", "ar"])
+def test_points_localise_exactly_like_floatformat(language):
+    with translation.override(language):
+        for halves in [*range(-3, 60), 1999, 2000, 2001, 19999]:
+            expected = floatformat(Decimal(rules.format_points(halves)), "-1")
+            assert display.number_text(halves) == expected, halves
+
+
+def test_the_first_die_takes_the_focus_after_a_move_only(client, game):
+    page = text(move(client, game, "roll", htmx=True))
+    assert re.search(r'id="die-0"[^>]* autofocus', page)
+    assert page.count("autofocus") == 1
+    assert "autofocus" not in text(client.get(game.get_absolute_url() + "?dice=0"))
+
+
+def test_ticked_and_dead_dice_are_marked(client, game):
+    move(client, game, "roll")  # 1 5 2 4 5 2
+    page = text(client.get(game.get_absolute_url() + "?dice=1"))
+    assert '<label class="die is-selected" data-die="1" data-value="5" data-selected="true">' in (
+        page
+    )
+    assert '<label class="die is-dead" data-die="2" data-value="2" data-selected="false">' in page
+    assert re.search(r'id="die-1" checked aria-label="Die 2: 5"', page)
+    assert (
+        '<span class="face" data-v="4" aria-hidden="true"><i></i><i></i><i></i><i></i></span>'
+        in (page)
+    )
+
+
+def test_the_empty_preview_says_what_to_tap(client, game):
+    move(client, game, "roll")
+    page = text(client.get(game.get_absolute_url()))
+    assert 'data-preview="empty">Tap the scoring dice to set aside' in page
+
+
+def test_half_points_follow_the_language_in_preview_log_and_scores(client, game):
+    move(client, game, "roll")
+    client.cookies["django_language"] = "hu"
+    page = text(client.get(game.get_absolute_url() + "?dice=1"))
+    assert " = 0,5 × 1 = <strong>0,5</strong>" in page and 'data-gain="0.5"' in page
+    move(client, game, "bank", dice=[1])  # Anna banks 0.5
+    page = text(client.get(game.get_absolute_url()))
+    scores = page.split('class="mm-scores')[1].split("</ol>")[0]
+    assert '<span class="pts">0,5</span>' in scores
+    log = page.split('class="mm-log')[1]
+    assert 'data-points="0.5">0,5</strong>' in log
+    assert re.search(r"<strong>0,5</strong>[^<]* → 0,5</li>", log)  # the bank line
+
+
+def test_names_are_escaped_in_the_scores_and_the_log(client):
+    game = start(client, ("<i>Anna</i>", "Béla & co"), target=500)
+    move(client, game, "roll")
+    move(client, game, "bank", dice=[0])
+    page = client.get(game.get_absolute_url()).content.decode()
+    side = page.split('<div class="mm-side">')[1]
+    assert "<i>Anna</i>" not in side
+    assert "<bdi>&lt;i&gt;Anna&lt;/i&gt;</bdi> banked <strong>" in side
+    assert "<bdi>Béla &amp; co</bdi>" in side
+
+
+def test_end_of_game_log_lines_escape_names_and_localise_points(client):
+    game = start(client, ("A<b", "B&c"), target=10)
+    log = [
+        rules.FinalRoundStarted(0, (1,)),
+        rules.SuddenDeathStarted(1, (0, 1)),
+        rules.Won(1, 25),
+    ]
+    with translation.override("sk"):
+        lines = display.lines_html(display.log_lines(game.state, log), display.Local())
+    assert lines.count('<li class="line ') == 3
+    assert "<bdi>A&lt;b</bdi>" in lines and ": B&amp;c." in lines
+    assert ": A&lt;b, B&amp;c." in lines and "<bdi>B&amp;c</bdi>" in lines and "12,5" in lines
