@@ -200,3 +200,15 @@ def test_strings_from_python_gain_no_markup(language):
         if any(set(HTML_TAG.findall(text)) - allowed for text in texts):
             wrong.append(describe(entry))
     assert not wrong, "\n".join(wrong)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_no_checked_in_translation_is_lost_by_a_fresh_makemessages(extracted, language):
+    """A string the code still shows but xgettext can no longer see (say, inside an f-string)
+    would silently drop out of the catalogue at the next makemessages, and then show in
+    English. Every checked-in msgid must still be found in the sources."""
+    found = {(e.msgctxt, e.msgid) for e in extracted[language] if not e.obsolete}
+    lost = [describe(e) for e in catalogue(language) if (e.msgctxt, e.msgid) not in found]
+    assert not lost, f"{len(lost)} msgids of locale/{language} are no longer found:\n" + "\n".join(
+        lost
+    )
