@@ -189,10 +189,12 @@ class Game(models.Model):
         exactly one matches; the other writes nothing and gets StaleVersion. The write lock is
         held for three short statements, never while the rules or a template run.
         """
-        if self.status != Game.Status.ACTIVE:
-            raise GameOver
+        # A move made on an old board is stale even when the game has ended since: a double tap
+        # on the last move is answered with the final board, not with "this game has ended".
         if self.version != expected_version:
             raise StaleVersion
+        if self.status != Game.Status.ACTIVE:
+            raise GameOver
         kind = self.kind_obj
         rng = unpack_rng(self.rng_state)
         state = kind.apply(self.state, action, rng)
@@ -212,8 +214,8 @@ class Game(models.Model):
                 pk=self.pk, version=expected_version, status=Game.Status.ACTIVE
             ).update(**changes)
             if not matched:
-                latest = Game.objects.values_list("status", flat=True).get(pk=self.pk)
-                raise GameOver if latest != Game.Status.ACTIVE else StaleVersion
+                latest = Game.objects.values_list("version", flat=True).get(pk=self.pk)
+                raise StaleVersion if latest != expected_version else GameOver
             Action.objects.create(game_id=self.pk, number=version, payload=action.to_dict())
             for field, value in changes.items():
                 setattr(self, field, value)

@@ -213,6 +213,18 @@ def test_an_action_on_a_finished_game(client, htmx, action, data):
 
 
 # --- a replayed POST (another tab, a double tap) -----------------------------------------------
+def test_a_double_tap_on_the_last_move_gets_the_final_board(client, htmx):
+    game = start_at(client, "1234 2222 3X43 432.", roll=(2, 2, 2, 2))
+    client.post(url(game, "stage"), {"version": 0, "die": 0, "cell": 15})
+    assert client.post(url(game, "confirm"), {"version": 1}).status_code == 303
+    before = frozen(game)
+    response = client.post(url(game, "confirm"), {"version": 1}, htmx=htmx)
+    assert response.status_code == 409  # the second tap was made on the board before the end
+    page = html_lib.unescape(response.content.decode())
+    assert "That move was made on an old board" in page and "data-final-score" in page
+    assert frozen(game) == before and game.actions.count() == 2
+
+
 def test_a_replayed_post_is_stale(client, htmx):
     game = start_at(client, "3... .... .... ....", roll=(4, 3, 2, 6))
     data = {"version": 0, "die": 0, "cell": 1}
