@@ -217,10 +217,10 @@ class Game(models.Model):
                 latest = Game.objects.values_list("version", flat=True).get(pk=self.pk)
                 raise StaleVersion if latest != expected_version else GameOver
             Action.objects.create(game_id=self.pk, number=version, payload=action.to_dict())
-            for field, value in changes.items():
-                setattr(self, field, value)
             if finished:
                 self._record_result(kind, state, now)
+        for field, value in changes.items():  # only once the write has committed
+            setattr(self, field, value)
         self._cached_state, self._cached_state_version = state, self.version
         return state
 
