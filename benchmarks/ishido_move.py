@@ -7,16 +7,14 @@ throw-away SQLite database and prints ms/move and bytes/response (raw and gzippe
 first load of a game page: HTML + CSS + JS + htmx, gzipped as the server sends them.
 """
 
-import gzip
 import statistics
 import sys
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from inprocess import gz, scratch_database  # noqa: E402, I001  (sets Django up first)
+from inprocess import gz, print_first_load, scratch_database  # noqa: E402, I001  (sets Django up first)
 
-from django.contrib.staticfiles import finders  # noqa: E402
 from django.test import Client  # noqa: E402
 from django.urls import reverse  # noqa: E402
 
@@ -55,23 +53,7 @@ def main(games: int) -> None:
         client.post(reverse("ishido:new"), {"confirm": "on"})
         game = Game.objects.filter(status="active").latest("pk")
         page = client.get(game.get_absolute_url(), headers={"Accept-Encoding": "gzip"})
-        html = page.content
-        html_wire = len(html) if page.get("Content-Encoding") == "gzip" else gz(html)
-        html_raw = (
-            len(gzip.decompress(html)) if page.get("Content-Encoding") == "gzip" else len(html)
-        )
-        total = html_wire
-        print(f"first load: page {html_raw} bytes raw, {html_wire} gzipped")
-        for name in (
-            "css/site.css",
-            "css/ishido.css",
-            "ishido/board.js",
-            "django_htmx/htmx-2.min.js",
-        ):
-            data = Path(finders.find(name)).read_bytes()
-            total += gz(data)
-            print(f"  {name}: {len(data)} raw, {gz(data)} gzipped")
-        print(f"first load over the wire (gzipped): {total} bytes = {total / 1024:.1f} KB")
+        print_first_load(page, ("css/ishido.css", "ishido/board.js"))
 
 
 if __name__ == "__main__":

@@ -9,7 +9,6 @@ htmx POSTs like the browser, on a throw-away SQLite database. Prints ms/move and
 gzipped as the server sends them).
 """
 
-import gzip
 import statistics
 import sys
 import time
@@ -17,9 +16,8 @@ from collections import defaultdict
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from inprocess import gz, scratch_database  # noqa: E402, I001  (sets Django up first)
+from inprocess import gz, print_first_load, scratch_database  # noqa: E402, I001  (sets Django up first)
 
-from django.contrib.staticfiles import finders  # noqa: E402
 from django.test import Client  # noqa: E402
 from django.urls import reverse  # noqa: E402
 
@@ -76,26 +74,9 @@ def first_load(client: Client) -> None:
     game = Game.objects.filter(status="active").latest("pk")
     client.post(reverse("magdagdon:roll", args=[game.pk]), {"version": 0})
     page = client.get(f"{game.get_absolute_url()}?die=0", headers={"Accept-Encoding": "gzip"})
-    html = page.content
-    encoded = page.get("Content-Encoding") == "gzip"
-    html_wire = len(html) if encoded else gz(html)
-    html_raw = len(gzip.decompress(html)) if encoded else len(html)
-    total = html_wire
-    print(
-        f"first load (a rolled turn, a die selected): page {html_raw} bytes raw, "
-        f"{html_wire} gzipped"
+    print_first_load(
+        page, ("css/magdagdon.css", "magdagdon/board.js"), "a rolled turn, a die selected"
     )
-    for name in (
-        "css/site.css",
-        "css/magdagdon.css",
-        "magdagdon/board.js",
-        "django_htmx/htmx-2.min.js",
-        "img/favicon.svg",
-    ):
-        data = Path(finders.find(name)).read_bytes()
-        total += gz(data)
-        print(f"  {name}: {len(data)} raw, {gz(data)} gzipped")
-    print(f"first load over the wire (gzipped): {total} bytes = {total / 1024:.1f} KB")
 
 
 def main(games: int) -> None:

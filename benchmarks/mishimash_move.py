@@ -21,9 +21,8 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from inprocess import gz, scratch_database  # noqa: E402, I001  (sets Django up first)
+from inprocess import print_first_load, scratch_database  # noqa: E402, I001  (sets Django up first)
 
-from django.contrib.staticfiles import finders  # noqa: E402
 from django.test import Client  # noqa: E402
 
 from games.core.kinds import get_kind  # noqa: E402
@@ -109,21 +108,8 @@ def requests(moves: int) -> None:
             f"response {statistics.mean(sizes):.0f} B mean, {max(sizes)} B max"
         )
     print(f"  stored snapshot now: {len(json.dumps(game.snapshot))} B")
-    first_load(client, base)
-
-
-def first_load(client: Client, url: str) -> None:
-    page = client.get(url).content
-    files = [("play page HTML", page)]
-    for path in ("css/site.css", "css/mishimash.css", "django_htmx/htmx-2.min.js"):
-        found = finders.find(path)
-        files.append((path, Path(found).read_bytes()))
-    raw = sum(len(body) for _, body in files)
-    packed = sum(gz(body) for _, body in files)
-    print("first load of the play page:")
-    for label, body in files:
-        print(f"  {label}: {len(body)} B raw, {gz(body)} B gzipped")
-    print(f"  total: {raw} B raw, {packed} B gzipped (the favicon adds ~0.3 KB)")
+    page = client.get(base, headers={"Accept-Encoding": "gzip"})
+    print_first_load(page, ("css/mishimash.css",), "the play page")
 
 
 if __name__ == "__main__":
