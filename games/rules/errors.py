@@ -1,8 +1,13 @@
-"""The one error family of the rules package, with messages that can be translated later.
+"""The errors of the rules package: refusals a player reads, and corrupt data a developer reads.
 
-A message is an English template plus its parameters: `str(error)` reads in English, and the
-web layer translates `error.template` (marked with `gettext_noop`, which the translation
-tools collect) before filling in `error.params`.
+A refusal (`IllegalMove`, and `InvalidMove` for input that cannot be read) is an English
+template plus its parameters: `str(error)` reads in English, and the web layer translates
+`error.template` (marked with `gettext_noop`, which the translation tools collect) before
+filling in `error.params`.
+
+`CorruptState` is for stored data that no game could have written (a snapshot, stored options,
+a stored action dict). Only a developer ever sees it, so its message is plain English and is
+never marked for translation.
 """
 
 from collections.abc import Mapping
@@ -24,4 +29,11 @@ class IllegalMove(ValueError):
 
 
 class InvalidMove(IllegalMove):
-    """An action that cannot even be read (unknown kind, missing or malformed field)."""
+    """A player's action that cannot even be read (unknown kind, malformed text or field)."""
+
+
+class CorruptState(ValueError):
+    """Stored data (a state, options or an action dict) that is malformed or inconsistent.
+
+    Never a player's fault and never translated: `str(error)` says what is wrong, in English.
+    """

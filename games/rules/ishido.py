@@ -19,9 +19,18 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any, Literal, NamedTuple
+from typing import Any, ClassVar, Literal, NamedTuple
 
-from games.rules.errors import IllegalMove, InvalidMove, gettext_noop
+from games.rules.base import (
+    ActionRecord,
+    Codec,
+    Record,
+    number,
+    one_of,
+    read_action,
+    read_text,
+)
+from games.rules.errors import CorruptState, IllegalMove, InvalidMove, gettext_noop
 
 __all__ = [
     "BONUSES",
@@ -32,16 +41,19 @@ __all__ = [
     "OPENING_CELLS",
     "ROWS",
     "SHAPES",
+    "Action",
     "Options",
     "Place",
     "Placement",
     "State",
     "Stone",
     "action_from_dict",
+    "action_from_text",
     "apply",
     "end_bonus",
     "four_way_bonus",
     "is_border",
+    "legal_actions",
     "legal_cells",
     "new_game",
     "place",
@@ -247,7 +259,7 @@ def _stone_code(stone: StoneLike) -> str:
 
 def _stone_from_code(code: object) -> Stone:
     if not (isinstance(code, str) and len(code) == 2 and all(ch in "012345" for ch in code)):
-        raise ValueError(f"Not a stone code: {code!r}.")
+        raise CorruptState(f"not a stone code: {code!r}")
     return Stone(int(code[0]), int(code[1]))
 
 
@@ -255,50 +267,60 @@ _EMPTY_CODE = "--"
 
 
 @dataclass(frozen=True)
-class Options:
-    """Game options; Ishido has none yet, but the storage layer keeps them with every game."""
+class Options(Record):
+    """Game options; Ishido has none yet, but the storage layer keeps them with every game.
 
-    def to_dict(self) -> dict[str, Any]:
-        return {}
+    >>> Options.from_dict({})
+    Options()
+    """
 
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> Options:
-        if data:
-            raise ValueError(f"Unknown Ishido options: {', '.join(sorted(map(str, data)))}.")
-        return cls()
+    CODECS: ClassVar[Mapping[str, Codec[Any]]] = {}
 
 
 @dataclass(frozen=True)
-class Place:
-    """The one action: put the current stone on `cell`."""
+class Place(ActionRecord):
+    """The one action: put the current stone on `cell`. Text form `p<cell>`.
 
+    >>> Place(13).text(), action_from_text("p13"), Place(13).to_dict()
+    ('p13', Place(cell=13), {'type': 'place', 'cell': 13})
+    """
+
+    TYPE: ClassVar[str] = "place"
+    WORD: ClassVar[str] = "p"
+    CODECS: ClassVar[Mapping[str, Codec[Any]]] = {"cell": number(0, CELLS - 1)}
     cell: int
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"type": "place", "cell": self.cell}
+    def text(self) -> str:
+        return f"{self.WORD}{self.cell}"
+
+
+Action = Place
+_ACTIONS: dict[str, type[Place]] = {Place.TYPE: Place}
 
 
 def action_from_dict(data: object) -> Place:
-    """Read an action from untrusted input, refusing anything but `{"type": "place", "cell": N}`.
+    """Read a stored action back, refusing anything but `{"type": "place", "cell": N}`
+    with CorruptState.
 
     >>> action_from_dict({"type": "place", "cell": 13})
     Place(cell=13)
     """
-    if not isinstance(data, Mapping):
-        raise InvalidMove(gettext_noop("An action must be an object with a type."))
-    if data.get("type") != "place":
-        raise InvalidMove(
-            gettext_noop("Unknown action type: %(type)r."), {"type": data.get("type")}
-        )
-    if set(data) != {"type", "cell"}:
-        raise InvalidMove(gettext_noop("A place action has exactly the fields type and cell."))
-    cell = data["cell"]
-    if type(cell) is not int:
-        raise InvalidMove(
-            gettext_noop("The cell must be a whole number, not %(cell)r."), {"cell": cell}
-        )
-    _check_cell(cell)
-    return Place(cell)
+    return read_action(data, _ACTIONS)
+
+
+def _split_text(text: str) -> tuple[str, list[str]]:
+    return text[:1], [text[1:]]
+
+
+def action_from_text(text: str) -> Place:
+    """The action written by `Place.text()`, e.g. "p13"; InvalidMove for anything else.
+
+    >>> action_from_text("p 13")
+    Traceback (most recent call last):
+    ...
+    games.rules.errors.InvalidMove: “p 13” cannot be read as a move in Ishido.
+    """
+    return read_text(text, {Place.WORD: Place}, "Ishido", _split_text)
 
 
 def _check_cell(cell: int) -> None:
@@ -317,13 +339,71 @@ class Placement(NamedTuple):
     points: int
 
 
+def _codes(text: object) -> list[str]:
+    if not isinstance(text, str) or len(text) % 2:
+        raise CorruptState("expected a string of two-digit stone codes")
+    return [text[i : i + 2] for i in range(0, len(text), 2)]
+
+
+def _write_board(board: tuple[Stone | None, ...]) -> str:
+    return "".join(_EMPTY_CODE if s is None else _stone_code(s) for s in board)
+
+
+def _read_board(text: object) -> tuple[Stone | None, ...]:
+    codes = _codes(text)
+    if len(codes) != CELLS:
+        raise CorruptState(f"the board must have {CELLS} cells, not {len(codes)}")
+    return tuple(None if c == _EMPTY_CODE else _stone_from_code(c) for c in codes)
+
+
+def _write_pouch(pouch: tuple[Stone, ...]) -> str:
+    return "".join(_stone_code(s) for s in pouch)
+
+
+def _read_pouch(text: object) -> tuple[Stone, ...]:
+    return tuple(_stone_from_code(c) for c in _codes(text))
+
+
+def _write_placements(placements: tuple[Placement, ...]) -> list[list[Any]]:
+    return [[p.cell, _stone_code(p.stone), p.points] for p in placements]
+
+
+def _read_placement(item: object) -> Placement:
+    if not (isinstance(item, list) and len(item) == 3):
+        raise CorruptState(f"not a placement: {item!r}")
+    cell, code, points = item
+    if type(cell) is not int or not 0 <= cell < CELLS or type(points) is not int:
+        raise CorruptState(f"not a placement: {item!r}")
+    return Placement(cell, _stone_from_code(code), points)
+
+
+def _read_placements(items: object) -> tuple[Placement, ...]:
+    if not isinstance(items, list):
+        raise CorruptState("expected a list of placements")
+    return tuple(_read_placement(item) for item in items)
+
+
+_ENDINGS = {("placing", None), ("finished", "pouch_empty"), ("finished", "stuck")}
+
+
 @dataclass(frozen=True)
-class State:
+class State(Record):
     """A game of Ishido at one moment. Immutable; compare with `==`.
 
     `pouch[0]` is the current stone (I4); `score` sums the placements only, and `final_score`
-    adds the end bonus once the game is finished (I10).
+    adds the end bonus once the game is finished (I10). The dict form writes stones as
+    two-digit colour-shape codes, "--" for an empty cell.
     """
+
+    CODECS: ClassVar[Mapping[str, Codec[Any]]] = {
+        "board": Codec(_read_board, _write_board),
+        "pouch": Codec(_read_pouch, _write_pouch),
+        "four_ways": number(),
+        "score": number(),
+        "placements": Codec(_read_placements, _write_placements),
+        "phase": one_of(("placing", "finished")),
+        "end_reason": one_of((None, "pouch_empty", "stuck")),
+    }
 
     board: tuple[Stone | None, ...]
     pouch: tuple[Stone, ...]
@@ -332,6 +412,14 @@ class State:
     placements: tuple[Placement, ...] = ()
     phase: Phase = "placing"
     end_reason: EndReason | None = None
+
+    def __repr__(self) -> str:
+        """Short, e.g. `<ishido.State 14 placed, 58 left, score 37>`."""
+        placed, left = len(self.placements), self.stones_left
+        if self.is_finished:
+            ending = f"finished ({self.end_reason}), final score {self.final_score}"
+            return f"<ishido.State {placed} placed, {left} left, {ending}>"
+        return f"<ishido.State {placed} placed, {left} left, score {self.score}>"
 
     @property
     def is_finished(self) -> bool:
@@ -369,76 +457,14 @@ class State:
         stone = self.current_stone
         return frozenset() if stone is None else legal_cells(self.board, stone)
 
-    def to_dict(self) -> dict[str, Any]:
-        """A compact JSON-ready form: stones as two-digit colour-shape codes, "--" for empty."""
-        return {
-            "board": "".join(_EMPTY_CODE if s is None else _stone_code(s) for s in self.board),
-            "pouch": "".join(_stone_code(s) for s in self.pouch),
-            "four_ways": self.four_ways,
-            "score": self.score,
-            "placements": [[p.cell, _stone_code(p.stone), p.points] for p in self.placements],
-            "phase": self.phase,
-            "end_reason": self.end_reason,
-        }
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> State:
-        """The inverse of `to_dict`; raises ValueError on anything malformed."""
-        return _state_from_dict(data)
-
-
-def _codes(text: object, what: str) -> list[str]:
-    if not isinstance(text, str) or len(text) % 2:
-        raise ValueError(f"The {what} must be a string of two-digit stone codes.")
-    return [text[i : i + 2] for i in range(0, len(text), 2)]
-
-
-def _int_field(data: Mapping[str, Any], key: str) -> int:
-    value = data[key]
-    if type(value) is not int or value < 0:
-        raise ValueError(f"{key} must be a non-negative whole number, not {value!r}.")
-    return value
-
-
-def _placement_from_list(item: object) -> Placement:
-    if not (isinstance(item, list) and len(item) == 3):
-        raise ValueError(f"Not a placement: {item!r}.")
-    cell, code, points = item
-    if type(cell) is not int or not 0 <= cell < CELLS or type(points) is not int:
-        raise ValueError(f"Not a placement: {item!r}.")
-    return Placement(cell, _stone_from_code(code), points)
-
-
-def _state_from_dict(data: Mapping[str, Any]) -> State:
-    keys = {"board", "pouch", "four_ways", "score", "placements", "phase", "end_reason"}
-    if not isinstance(data, Mapping) or set(data) != keys:
-        raise ValueError(f"An Ishido state has exactly the keys {sorted(keys)}.")
-    board_codes = _codes(data["board"], "board")
-    if len(board_codes) != CELLS:
-        raise ValueError(f"The board must have {CELLS} cells.")
-    board = tuple(None if c == _EMPTY_CODE else _stone_from_code(c) for c in board_codes)
-    pouch = tuple(_stone_from_code(c) for c in _codes(data["pouch"], "pouch"))
-    if not isinstance(data["placements"], list):
-        raise ValueError("placements must be a list.")
-    placements = tuple(_placement_from_list(item) for item in data["placements"])
-    phase, end_reason = data["phase"], data["end_reason"]
-    if (phase, end_reason) not in {
-        ("placing", None),
-        ("finished", "pouch_empty"),
-        ("finished", "stuck"),
-    }:
-        raise ValueError(f"Phase {phase!r} with end reason {end_reason!r} is not a game state.")
-    if phase == "placing" and not pouch:
-        raise ValueError("A game still placing needs a stone in the pouch.")
-    return State(
-        board=board,
-        pouch=pouch,
-        four_ways=_int_field(data, "four_ways"),
-        score=_int_field(data, "score"),
-        placements=placements,
-        phase=phase,
-        end_reason=end_reason,
-    )
+    def check(self) -> None:
+        """Refuse a phase and end reason that do not go together, or an empty pouch in play."""
+        if (self.phase, self.end_reason) not in _ENDINGS:
+            raise CorruptState(
+                f"phase {self.phase!r} with end reason {self.end_reason!r} is not a game state"
+            )
+        if self.phase == "placing" and not self.pouch:
+            raise CorruptState("a game still placing needs a stone in the pouch")
 
 
 def _settle(state: State) -> State:
@@ -529,6 +555,16 @@ def apply(state: State, action: Place, rng: random.Random | None = None) -> Stat
             placements=(*state.placements, Placement(cell, stone, points)),
         )
     )
+
+
+def legal_actions(state: State) -> tuple[Place, ...]:
+    """Every action `apply` accepts now: one `Place` per legal cell, in cell order.
+
+    >>> import random
+    >>> legal_actions(new_game(Options(), random.Random(7)))[:2]
+    (Place(cell=72), Place(cell=83))
+    """
+    return tuple(Place(cell) for cell in sorted(state.legal_cells))
 
 
 def place(state: State, cell: int) -> State:

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.rules import IllegalMove, InvalidMove, ishido
+from games.rules import CorruptState, IllegalMove, InvalidMove, ishido
 from games.rules.ishido import Options, Place, Stone
 from tests.rules.test_ishido_oracle import (
     oracle_end_bonus,
@@ -212,8 +212,11 @@ def test_place_action_round_trips_through_its_dict():
     ],
 )
 def test_action_from_dict_refuses_untrusted_junk(data):
-    with pytest.raises(InvalidMove):
+    # Stored action dicts are written by the site, never typed by a player: a malformed one is
+    # corrupt data for a developer (CorruptState, untranslated), not a refused move.
+    with pytest.raises(CorruptState) as refused:
         ishido.action_from_dict(data)
+    assert not isinstance(refused.value, IllegalMove)
 
 
 @pytest.mark.parametrize("action", [Place(-1), Place(96), Place(True), Place("5"), "place"])
@@ -235,7 +238,7 @@ def test_apply_leaves_rng_alone():
 
 def test_options_round_trip_and_refuse_unknown_keys():
     assert Options.from_dict(Options().to_dict()) == Options()
-    with pytest.raises(ValueError):
+    with pytest.raises(CorruptState):
         Options.from_dict({"level": 3})
 
 
@@ -285,14 +288,14 @@ def good_state_dict():
     ],
 )
 def test_state_from_dict_refuses_malformed_data(change):
-    with pytest.raises(ValueError):
+    with pytest.raises(CorruptState):
         ishido.State.from_dict({**good_state_dict(), **change})
 
 
 def test_state_from_dict_refuses_missing_key():
     data = good_state_dict()
     del data["score"]
-    with pytest.raises(ValueError):
+    with pytest.raises(CorruptState):
         ishido.State.from_dict(data)
 
 
