@@ -30,8 +30,18 @@ from dataclasses import dataclass, replace
 from itertools import combinations
 from typing import Any, ClassVar, Final, Literal
 
+from games.rules.base import (
+    ActionRecord,
+    Codec,
+    Record,
+    number,
+    numbers,
+    one_of,
+    read_action,
+    read_text,
+)
 from games.rules.dice import roll_dice
-from games.rules.errors import IllegalMove, InvalidMove, gettext_noop
+from games.rules.errors import CorruptState, IllegalMove, InvalidMove, gettext_noop
 from games.rules.magdagdon_board import (
     CELLS,
     EMPTY_BOARD,
@@ -76,6 +86,7 @@ __all__ = [
     "Unstage",
     "EMPTY_BOARD",
     "action_from_dict",
+    "action_from_text",
     "apply",
     "as_difficulty",
     "available_dice",
@@ -114,20 +125,28 @@ PowerName = Literal["decrease", "increase", "reroll"]
 POWERS: Final[tuple[PowerName, ...]] = ("decrease", "increase", "reroll")
 
 
+def _read_difficulty(name: object) -> Difficulty:
+    if not isinstance(name, str) or name not in {d.value for d in Difficulty}:
+        raise CorruptState(f"unknown difficulty {name!r}")
+    return Difficulty(name)
+
+
+_DIFFICULTY: Final = Codec(_read_difficulty, lambda difficulty: difficulty.value)
+
+
 @dataclass(frozen=True)
-class Options:
+class Options(Record):
+    """The difficulty (M5-M7). Dict form `{"difficulty": "peaceful"}`.
+
+    >>> Options(Difficulty.SURVIVAL), Options.from_dict({"difficulty": "survival"}).difficulty
+    (Options(Difficulty.SURVIVAL), <Difficulty.SURVIVAL: 'survival'>)
+    """
+
+    CODECS: ClassVar[Mapping[str, Codec[Any]]] = {"difficulty": _DIFFICULTY}
     difficulty: Difficulty = Difficulty.PEACEFUL
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"difficulty": self.difficulty.value}
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> Options:
-        _expect_keys(data, {"difficulty"}, "Options")
-        name = data["difficulty"]
-        if not isinstance(name, str) or name not in {d.value for d in Difficulty}:
-            raise InvalidMove(gettext_noop("Unknown difficulty."))
-        return cls(Difficulty(name))
+    def __repr__(self) -> str:
+        return f"Options(Difficulty.{self.difficulty.name})"
 
 
 _CHARS: Final[dict[Cell, str]] = {
@@ -138,14 +157,78 @@ _CHARS: Final[dict[Cell, str]] = {
 _CELL_OF: Final[dict[str, Cell]] = {char: cell for cell, char in _CHARS.items()}
 
 
+def _write_board(board: Board) -> str:
+    return "".join(_CHARS[cell] for cell in board)
+
+
+def _read_board(text: object) -> Board:
+    if not isinstance(text, str) or len(text) != CELLS or not set(text) <= set(_CELL_OF):
+        raise CorruptState("a board is 16 characters among '.', '1'-'6' and 'X'")
+    return tuple(_CELL_OF[char] for char in text)
+
+
+def _write_roll(roll: tuple[int, ...]) -> str:
+    return "".join(str(value) for value in roll)
+
+
+def _read_roll(text: object) -> tuple[int, ...]:
+    if not isinstance(text, str) or len(text) not in (0, DICE_PER_ROLL):
+        raise CorruptState("a roll is empty or four digits 1-6")
+    if not set(text) <= set("123456"):
+        raise CorruptState("a roll is empty or four digits 1-6")
+    return tuple(int(char) for char in text)
+
+
+def _write_staged(staged: tuple[tuple[int, int], ...]) -> list[list[int]]:
+    return [[die, cell] for die, cell in staged]
+
+
+def _read_staged(items: object) -> tuple[tuple[int, int], ...]:
+    if not isinstance(items, list):
+        raise CorruptState("staged dice must be a list of [die, cell] pairs")
+    staged: list[tuple[int, int]] = []
+    for item in items:
+        ok = isinstance(item, list) and len(item) == 2 and all(type(n) is int for n in item)
+        if not ok or not 0 <= item[0] < DICE_PER_ROLL or not 0 <= item[1] < CELLS:
+            raise CorruptState("staged dice must be [die, cell] pairs in range")
+        staged.append((item[0], item[1]))
+    return tuple(staged)
+
+
+def _read_powers(items: object) -> tuple[PowerName, ...]:
+    if not isinstance(items, list):
+        raise CorruptState("power uses must be a list of power names")
+    powers: list[PowerName] = []
+    for name in items:
+        for power in POWERS:
+            if name == power:
+                powers.append(power)
+                break
+        else:
+            raise CorruptState(f"unknown power name {name!r}")
+    return tuple(powers)
+
+
 @dataclass(frozen=True)
-class State:
+class State(Record):
     """One moment of a game.
 
     `board` holds confirmed cells only; `roll` is this turn's four dice (empty before ROLL);
     `staged` lists (die index, cell) in staging order; `powers_used` names each power use in
-    order; `turns` counts rolls that ended in a CONFIRM or a ruin (M22).
+    order; `turns` counts rolls that ended in a CONFIRM or a ruin (M22). The dict form is
+    compact: the board is 16 characters (`.` empty, `1`-`6`, `X` ruin), the roll 0 or 4
+    digits. `from_dict` refuses anything that no game could reach (CorruptState).
     """
+
+    CODECS: ClassVar[Mapping[str, Codec[Any]]] = {
+        "difficulty": _DIFFICULTY,
+        "board": Codec(_read_board, _write_board),
+        "roll": Codec(_read_roll, _write_roll),
+        "staged": Codec(_read_staged, _write_staged),
+        "powers_used": Codec(_read_powers, list),
+        "turns": number(),
+        "phase": one_of(PHASES),
+    }
 
     difficulty: Difficulty
     board: Board = EMPTY_BOARD
@@ -155,236 +238,175 @@ class State:
     turns: int = 0
     phase: Phase = ROLLING
 
+    def __repr__(self) -> str:
+        """Short, e.g. `<magdagdon.State peaceful placing, turn 3, board 12.3X..., roll 2513>`."""
+        parts = [f"turn {self.turns + 1}", f"board {_write_board(self.board)}"]
+        if self.roll:
+            parts.append(f"roll {_write_roll(self.roll)}")
+        if self.staged:
+            parts.append(f"{len(self.staged)} staged")
+        if self.powers_used:
+            parts.append(f"{len(self.powers_used)} powers used")
+        return f"<magdagdon.State {self.difficulty.value} {self.phase}, {', '.join(parts)}>"
+
     @property
     def is_finished(self) -> bool:
         return self.phase == FINISHED
 
-    def to_dict(self) -> dict[str, Any]:
-        """A compact JSON form; the board is 16 characters: `.` empty, `1`–`6`, `X` ruin."""
-        return {
-            "difficulty": self.difficulty.value,
-            "board": "".join(_CHARS[cell] for cell in self.board),
-            "roll": "".join(str(value) for value in self.roll),
-            "staged": [[die, cell] for die, cell in self.staged],
-            "powers_used": list(self.powers_used),
-            "turns": self.turns,
-            "phase": self.phase,
-        }
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> State:
-        """Read `to_dict` output back, refusing anything that no game could reach."""
-        keys = {"difficulty", "board", "roll", "staged", "powers_used", "turns", "phase"}
-        _expect_keys(data, keys, "State")
-        difficulty = Options.from_dict({"difficulty": data["difficulty"]}).difficulty
-        board = _read_board(data["board"])
-        roll = _read_roll(data["roll"])
-        staged = _read_staged(data["staged"], board, roll)
-        powers = _read_powers(data["powers_used"], difficulty)
-        turns = data["turns"]
-        if type(turns) is not int or turns < 0:
-            raise ValueError("State turns must be a non-negative integer.")
-        state = cls(difficulty, board, roll, staged, powers, turns, data["phase"])
-        if state.phase != _phase_of(state) or (state.is_finished and state.roll):
-            raise ValueError("State phase does not match its board and roll.")
-        return state
-
-
-def _expect_keys(data: object, keys: set[str], what: str) -> None:
-    if not isinstance(data, Mapping):
-        raise InvalidMove(gettext_noop("%(what)s must be an object."), {"what": what})
-    missing = sorted(keys - set(data))
-    extra = sorted(str(key) for key in set(data) - keys)
-    if missing:
-        raise InvalidMove(
-            gettext_noop("%(what)s is missing %(keys)s."),
-            {"what": what, "keys": ", ".join(missing)},
-        )
-    if extra:
-        raise InvalidMove(
-            gettext_noop("%(what)s has unknown fields %(keys)s."),
-            {"what": what, "keys": ", ".join(extra)},
-        )
-
-
-def _read_board(text: object) -> Board:
-    if not isinstance(text, str) or len(text) != CELLS or not set(text) <= set(_CELL_OF):
-        raise ValueError("A board is 16 characters among '.', '1'-'6' and 'X'.")
-    return tuple(_CELL_OF[char] for char in text)
-
-
-def _read_roll(text: object) -> tuple[int, ...]:
-    if not isinstance(text, str) or len(text) not in (0, DICE_PER_ROLL):
-        raise ValueError("A roll is empty or four digits 1-6.")
-    if not set(text) <= set("123456"):
-        raise ValueError("A roll is empty or four digits 1-6.")
-    return tuple(int(char) for char in text)
-
-
-def _read_staged(items: object, board: Board, roll: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
-    if not isinstance(items, list):
-        raise ValueError("Staged dice must be a list of [die, cell] pairs.")
-    staged: list[tuple[int, int]] = []
-    for item in items:
-        ok = isinstance(item, list) and len(item) == 2 and all(type(n) is int for n in item)
-        if not ok or not 0 <= item[0] < len(roll) or not 0 <= item[1] < CELLS:
-            raise ValueError("Staged dice must be [die, cell] pairs in range.")
-        staged.append((item[0], item[1]))
-    if _still_legal(board, roll, staged) != staged:
-        raise ValueError("Staged dice do not form a legal staging.")
-    return tuple(staged)
-
-
-def _read_powers(items: object, difficulty: Difficulty) -> tuple[PowerName, ...]:
-    if not isinstance(items, list) or len(items) > len(PENALTIES[difficulty]):
-        raise ValueError("Too many power uses for this difficulty.")
-    powers: list[PowerName] = []
-    for name in items:
-        for power in POWERS:
-            if name == power:
-                powers.append(power)
-                break
-        else:
-            raise ValueError("Unknown power name.")
-    return tuple(powers)
+    def check(self) -> None:
+        """Refuse a staging, power count or phase that no game could reach."""
+        if any(die >= len(self.roll) for die, _ in self.staged):
+            raise CorruptState("staged dice name dice that were not rolled")
+        if _still_legal(self.board, self.roll, self.staged) != list(self.staged):
+            raise CorruptState("staged dice do not form a legal staging")
+        if len(self.powers_used) > len(PENALTIES[self.difficulty]):
+            raise CorruptState("too many power uses for this difficulty")
+        if self.phase != _phase_of(self) or (self.is_finished and self.roll):
+            raise CorruptState("the phase does not match the board and roll")
 
 
 # ---------------------------------------------------------------------------------------------
-# Actions
+# Actions: dict form {"type": TYPE, **fields}; text form WORD and numbers (dice 0-3, cells 0-15)
 
-
-class _Action:
-    """Shared `to_dict` of the frozen action dataclasses: `{"type": ..., **fields}`."""
-
-    TYPE: ClassVar[str]
-
-    def to_dict(self) -> dict[str, Any]:
-        fields = {
-            name: list(value) if isinstance(value, tuple) else value
-            for name, value in vars(self).items()
-        }
-        return {"type": self.TYPE, **fields}
+_DIE: Final = number(0, DICE_PER_ROLL - 1)
+_CELL: Final = number(0, CELLS - 1)
 
 
 @dataclass(frozen=True)
-class Roll(_Action):
-    """M2: roll the four dice of a new turn."""
+class Roll(ActionRecord):
+    """M2: roll the four dice of a new turn.
+
+    >>> Roll().text(), action_from_text("roll")
+    ('roll', Roll())
+    """
 
     TYPE: ClassVar[str] = "roll"
+    WORD: ClassVar[str] = "roll"
 
 
 @dataclass(frozen=True)
-class Stage(_Action):
-    """M3: put available die `die` (index 0–3 into the roll) on `cell`, provisionally."""
+class Stage(ActionRecord):
+    """M3: put available die `die` (index 0–3 into the roll) on `cell`, provisionally.
+
+    >>> Stage(2, 5).text(), action_from_text("stage 2 5")
+    ('stage 2 5', Stage(die=2, cell=5))
+    """
 
     TYPE: ClassVar[str] = "stage"
+    WORD: ClassVar[str] = "stage"
+    CODECS: ClassVar[Mapping[str, Codec[Any]]] = {"die": _DIE, "cell": _CELL}
     die: int
     cell: int
 
 
 @dataclass(frozen=True)
-class Unstage(_Action):
-    """M3: take staged die `die` back to the roll."""
+class Unstage(ActionRecord):
+    """M3: take staged die `die` back to the roll.
+
+    >>> Unstage(2).text(), action_from_text("unstage 2")
+    ('unstage 2', Unstage(die=2))
+    """
 
     TYPE: ClassVar[str] = "unstage"
+    WORD: ClassVar[str] = "unstage"
+    CODECS: ClassVar[Mapping[str, Codec[Any]]] = {"die": _DIE}
     die: int
 
 
 @dataclass(frozen=True)
-class Confirm(_Action):
-    """M3/M4: make the staged dice permanent and end the turn."""
+class Confirm(ActionRecord):
+    """M3/M4: make the staged dice permanent and end the turn.
+
+    >>> Confirm().text(), action_from_text("confirm")
+    ('confirm', Confirm())
+    """
 
     TYPE: ClassVar[str] = "confirm"
+    WORD: ClassVar[str] = "confirm"
 
 
 @dataclass(frozen=True)
-class Decrease(_Action):
-    """M12: the DECREASE power, −1 on one available die."""
+class Decrease(ActionRecord):
+    """M12: the DECREASE power, −1 on one available die.
+
+    >>> Decrease(1).text(), action_from_text("dec 1")
+    ('dec 1', Decrease(die=1))
+    """
 
     TYPE: ClassVar[str] = "decrease"
+    WORD: ClassVar[str] = "dec"
+    CODECS: ClassVar[Mapping[str, Codec[Any]]] = {"die": _DIE}
     die: int
 
 
 @dataclass(frozen=True)
-class Increase(_Action):
-    """M12: the INCREASE power, +1 on one available die."""
+class Increase(ActionRecord):
+    """M12: the INCREASE power, +1 on one available die.
+
+    >>> Increase(1).text(), action_from_text("inc 1")
+    ('inc 1', Increase(die=1))
+    """
 
     TYPE: ClassVar[str] = "increase"
+    WORD: ClassVar[str] = "inc"
+    CODECS: ClassVar[Mapping[str, Codec[Any]]] = {"die": _DIE}
     die: int
 
 
 @dataclass(frozen=True)
-class Reroll(_Action):
-    """M13: the REROLL power on one or more distinct available dice."""
+class Reroll(ActionRecord):
+    """M13: the REROLL power on one or more distinct available dice (in the order given).
+
+    >>> Reroll((0, 2)).text(), action_from_text("reroll 0 2")
+    ('reroll 0 2', Reroll(dice=(0, 2)))
+    """
 
     TYPE: ClassVar[str] = "reroll"
+    WORD: ClassVar[str] = "reroll"
+    CODECS: ClassVar[Mapping[str, Codec[Any]]] = {
+        "dice": numbers(0, DICE_PER_ROLL - 1, distinct=True, least=1)
+    }
     dice: tuple[int, ...]
 
 
 @dataclass(frozen=True)
-class AcceptMagdagdon(_Action):
-    """M16: accept MAGDAGDON; the empty `cell` becomes a RUIN and the turn ends."""
+class AcceptMagdagdon(ActionRecord):
+    """M16: accept MAGDAGDON; the empty `cell` becomes a RUIN and the turn ends.
+
+    >>> AcceptMagdagdon(5).text(), action_from_text("accept 5")
+    ('accept 5', AcceptMagdagdon(cell=5))
+    """
 
     TYPE: ClassVar[str] = "accept_magdagdon"
+    WORD: ClassVar[str] = "accept"
+    CODECS: ClassVar[Mapping[str, Codec[Any]]] = {"cell": _CELL}
     cell: int
 
 
 Action = Roll | Stage | Unstage | Confirm | Decrease | Increase | Reroll | AcceptMagdagdon
-ACTION_TYPES: Final[dict[str, type[Action]]] = {
-    kind.TYPE: kind
-    for kind in (Roll, Stage, Unstage, Confirm, Decrease, Increase, Reroll, AcceptMagdagdon)
-}
-
-
-def _read_int(data: Mapping[str, Any], name: str, limit: int) -> int:
-    value = data[name]
-    if type(value) is not int or not 0 <= value < limit:
-        raise InvalidMove(
-            gettext_noop("Field %(name)s must be an integer from 0 to %(top)d."),
-            {"name": name, "top": limit - 1},
-        )
-    return value
+_KINDS: Final = (Roll, Stage, Unstage, Confirm, Decrease, Increase, Reroll, AcceptMagdagdon)
+ACTION_TYPES: Final[dict[str, type[Action]]] = {kind.TYPE: kind for kind in _KINDS}
+ACTION_WORDS: Final[dict[str, type[Action]]] = {kind.WORD: kind for kind in _KINDS}
 
 
 def action_from_dict(data: object) -> Action:
-    """Parse an untrusted action dict strictly; raises InvalidMove.
+    """Read a stored action dict strictly; CorruptState for anything malformed.
 
     >>> action_from_dict({"type": "stage", "die": 2, "cell": 5})
     Stage(die=2, cell=5)
     """
-    if not isinstance(data, Mapping):
-        raise InvalidMove(gettext_noop("An action must be an object with a type."))
-    kind = data.get("type")
-    if not isinstance(kind, str) or kind not in ACTION_TYPES:
-        raise InvalidMove(gettext_noop("Unknown action type."))
-    if kind in ("roll", "confirm"):
-        _expect_keys(data, {"type"}, "This action")
-        return Roll() if kind == "roll" else Confirm()
-    if kind in ("stage", "accept_magdagdon"):
-        keys = {"type", "cell"} | ({"die"} if kind == "stage" else set())
-        _expect_keys(data, keys, "This action")
-        cell = _read_int(data, "cell", CELLS)
-        if kind == "accept_magdagdon":
-            return AcceptMagdagdon(cell)
-        return Stage(_read_int(data, "die", DICE_PER_ROLL), cell)
-    if kind in ("unstage", "decrease", "increase"):
-        _expect_keys(data, {"type", "die"}, "This action")
-        die = _read_int(data, "die", DICE_PER_ROLL)
-        if kind == "unstage":
-            return Unstage(die)
-        return Decrease(die) if kind == "decrease" else Increase(die)
-    _expect_keys(data, {"type", "dice"}, "This action")
-    return Reroll(_read_dice(data["dice"]))
+    return read_action(data, ACTION_TYPES)
 
 
-def _read_dice(items: object) -> tuple[int, ...]:
-    if not isinstance(items, list | tuple) or not items:
-        raise InvalidMove(gettext_noop("Choose at least one die to reroll."))
-    if not all(type(die) is int and 0 <= die < DICE_PER_ROLL for die in items):
-        raise InvalidMove(gettext_noop("Dice to reroll must be integers from 0 to 3."))
-    if len(set(items)) != len(items):
-        raise InvalidMove(gettext_noop("Each die can be chosen only once."))
-    return tuple(items)
+def action_from_text(text: str) -> Action:
+    """The action whose `text()` is exactly `text`; InvalidMove for anything else.
+
+    >>> action_from_text("stage 2 16")
+    Traceback (most recent call last):
+    ...
+    games.rules.errors.InvalidMove: “stage 2 16” cannot be read as a move in MAGDAGDON.
+    """
+    return read_text(text, ACTION_WORDS, "MAGDAGDON")
 
 
 # ---------------------------------------------------------------------------------------------

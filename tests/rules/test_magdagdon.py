@@ -9,7 +9,7 @@ from dataclasses import FrozenInstanceError
 
 import pytest
 
-from games.rules import IllegalMove, InvalidMove
+from games.rules import CorruptState, IllegalMove, InvalidMove
 from games.rules import magdagdon as m
 from games.rules.dice import roll_dice
 from games.rules.magdagdon import (
@@ -216,7 +216,7 @@ def test_M7_options_choose_the_difficulty_of_a_new_game(difficulty: Difficulty) 
     "data", [{}, {"difficulty": "easy"}, {"difficulty": 1}, {"difficulty": "peaceful", "x": 1}]
 )
 def test_M7_options_from_dict_is_strict(data: dict[str, object]) -> None:
-    with pytest.raises(ValueError):
+    with pytest.raises(CorruptState):
         Options.from_dict(data)
 
 
@@ -731,15 +731,15 @@ def test_contract_state_to_dict_is_compact_json() -> None:
 def test_contract_state_from_dict_refuses_states_no_game_reaches(field: str, value: object) -> None:
     data = play(make_state("3X.. .... .... ....", roll=(3, 4, 2, 6)), Stage(1, 4)).to_dict()
     data[field] = value
-    with pytest.raises(ValueError):
+    with pytest.raises(CorruptState):
         State.from_dict(data)
 
 
 def test_contract_state_from_dict_refuses_missing_and_extra_keys() -> None:
     data = make_state().to_dict()
-    with pytest.raises(ValueError):
+    with pytest.raises(CorruptState):
         State.from_dict({k: v for k, v in data.items() if k != "turns"})
-    with pytest.raises(ValueError):
+    with pytest.raises(CorruptState):
         State.from_dict({**data, "seed": 1})
 
 
@@ -799,8 +799,11 @@ def test_contract_actions_round_trip_through_dicts(
     ],
 )
 def test_contract_action_from_dict_is_strict_about_untrusted_input(data: object) -> None:
-    with pytest.raises(InvalidMove):
+    # Action dicts are stored by the site (players send form fields): a malformed one is
+    # corrupt data, CorruptState for a developer, not a refusal a player would read.
+    with pytest.raises(CorruptState) as info:
         m.action_from_dict(data)
+    assert not isinstance(info.value, IllegalMove)
 
 
 @pytest.mark.parametrize(

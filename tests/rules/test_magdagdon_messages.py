@@ -30,7 +30,8 @@ def raised_errors() -> list[ast.Call]:
 
 
 def test_the_scan_finds_the_refusals() -> None:
-    assert len(raised_errors()) > 25
+    # 25 since the readers of stored data raise CorruptState, which players never see.
+    assert len(raised_errors()) >= 25
 
 
 @pytest.mark.parametrize("call", raised_errors(), ids=lambda c: f"line {c.lineno}")
