@@ -18,8 +18,8 @@ def replay_link(game: Game) -> str:
 class ResultAdmin(admin.ModelAdmin):
     list_display = (
         "nickname",
-        "kind",
-        "board_key",
+        "kind_key",
+        "leaderboard",
         "score",
         "turns",
         "powers_used",
@@ -28,14 +28,14 @@ class ResultAdmin(admin.ModelAdmin):
         "hidden",
         "replay",
     )
-    list_filter = ("kind", "board_key", "hidden")
+    list_filter = ("kind_key", "leaderboard", "hidden")
     search_fields = ("nickname",)
     date_hierarchy = "finished_at"
     actions = ("hide", "unhide")
     readonly_fields = (
         "game",
-        "kind",
-        "board_key",
+        "kind_key",
+        "leaderboard",
         "player",
         "score",
         "turns",
@@ -105,8 +105,8 @@ class PlayerAdmin(admin.ModelAdmin):
 class GameAdmin(admin.ModelAdmin):
     list_display = (
         "id",
-        "kind",
-        "board_key",
+        "kind_key",
+        "leaderboard",
         "player",
         "status",
         "version",
@@ -114,13 +114,13 @@ class GameAdmin(admin.ModelAdmin):
         "finished_at",
         "replay",
     )
-    list_filter = ("kind", "status", "board_key")
+    list_filter = ("kind_key", "status", "leaderboard")
     search_fields = ("player__nickname", "seed_hash")
     readonly_fields = (
-        "kind",
+        "kind_key",
         "player",
         "options",
-        "board_key",
+        "leaderboard",
         "seed_hash",
         "status",
         "version",

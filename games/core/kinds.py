@@ -1,8 +1,14 @@
 """The registry of game kinds: what the shared app needs to know about each game.
 
 A game app describes itself with a `GameKind` subclass and registers it in its AppConfig's
-`ready()`. The shared app then stores, replays, ranks and verifies games of that kind without
-knowing their rules.
+`ready()`. The shared app then stores, replays, ranks, draws and verifies games of that kind
+through the one rules API that every module of `games.rules` offers (`new_game`, `apply`,
+`legal_actions`, `action_from_dict`, `State.from_dict`).
+
+Words: a *kind* is one of the three games (this class); its *key* ("ishido") is what the
+database and the URLs hold. A *leaderboard* is one public ranking of a kind (a difficulty, a
+target). The *board* is what a game page draws: `board(state, playable=…, ui=…)` returns its
+view model, which the view hands to the template's `#board` partial.
 """
 
 from __future__ import annotations
@@ -10,8 +16,10 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from decimal import Decimal
+from types import ModuleType
 from typing import Any, ClassVar
 
+from django.http import HttpRequest
 from django.utils.functional import Promise
 
 
@@ -20,7 +28,7 @@ class ResultFields:
     """What a finished game puts on its leaderboard row (None: the game is not ranked)."""
 
     score: Decimal
-    board_key: str
+    leaderboard: str
     turns: int | None = None
     powers_used: int | None = None
     stones_left: int | None = None
@@ -29,22 +37,22 @@ class ResultFields:
 class GameKind:
     """One game as the shared app sees it. Subclasses fill in the class attributes."""
 
-    key: ClassVar[str]  # "magdagdon": the URL prefix, the app label and Game.kind
+    key: ClassVar[str]  # "magdagdon": the URL prefix, the app label and Game.kind_key
     name: ClassVar[str]  # shown as is: game names are never translated
     pitch: ClassVar[str | Promise]
     # (key, label) of every public leaderboard of this game, in display order.
-    boards: ClassVar[tuple[tuple[str, str | Promise], ...]]
-    # Django ORDER BY of the Result rows of one board, best first (ties by later fields).
+    leaderboards: ClassVar[tuple[tuple[str, str | Promise], ...]]
+    # Django ORDER BY of the Result rows of one leaderboard, best first (ties by later fields).
     ranking: ClassVar[tuple[str, ...]]
     # Labels of the tie-break columns shown on the leaderboard: (Result field, label).
     columns: ClassVar[tuple[tuple[str, str | Promise], ...]] = ()
-    # The template that draws a board for a state (the replay page includes it read-only).
-    board_template: ClassVar[str]
+    # The game page; its `#board` partial draws a board (the replay page includes it too).
+    template: ClassVar[str]
     # The game's own stylesheet under static/ (the replay page loads it too).
     stylesheet: ClassVar[str] = ""
-    rules: Any  # the games.rules module
+    rules: ClassVar[ModuleType]  # the games.rules module
 
-    # --- the rules, through the module's engine API -------------------------------------------
+    # --- the rules, through the one rules API ------------------------------------------------
     def options_from_dict(self, data: dict[str, Any]) -> Any:
         return self.rules.Options.from_dict(data)
 
@@ -58,7 +66,8 @@ class GameKind:
         return self.rules.apply(state, action, rng)
 
     def dump_state(self, state: Any) -> dict[str, Any]:
-        return state.to_dict()
+        data: dict[str, Any] = state.to_dict()
+        return data
 
     def load_state(self, data: dict[str, Any]) -> Any:
         return self.rules.State.from_dict(data)
@@ -66,15 +75,41 @@ class GameKind:
     def is_finished(self, state: Any) -> bool:
         return bool(state.is_finished)
 
+    # --- drawing ------------------------------------------------------------------------------
+    @property
+    def board_partial(self) -> str:
+        return f"{self.template}#board"
+
+    @property
+    def defs_partial(self) -> str:
+        """Constant markup a board refers to (SVG symbols), drawn once per page."""
+        return f"{self.template}#defs"
+
+    def ui(self, request: HttpRequest, state: Any, *, status: int) -> Any:
+        """The page's UI state (a selected die, ticked dice, a display switch) read from the
+        untrusted request and checked against `state`; `status` is the answer's (after a
+        refused move the page keeps what the player had chosen). None: no UI state."""
+        return None
+
+    def ui_query(self, ui: Any) -> str:
+        """The query string that keeps `ui` in the address after a move ("" keeps nothing)."""
+        return ""
+
+    def board(self, state: Any, *, playable: bool, ui: Any) -> Any:
+        """The view model the `#board` partial draws; `playable`: moves can be made (the
+        player's own running game, not a replay)."""
+        raise NotImplementedError
+
     # --- what the shared app cannot guess --------------------------------------------------------
     def result(self, state: Any, options: Any) -> ResultFields | None:
         raise NotImplementedError
 
-    def board_key(self, options: Any) -> str:
+    def leaderboard(self, options: Any) -> str:
+        """The key of the leaderboard a game with these options ranks on ("" = unranked)."""
         raise NotImplementedError
 
-    def board_label(self, board_key: str) -> str | Promise:
-        return dict(self.boards).get(board_key, board_key)
+    def leaderboard_label(self, key: str) -> str | Promise:
+        return dict(self.leaderboards).get(key, key)
 
     def describe_action(self, payload: dict[str, Any], options: Any = None) -> str:
         """A short line for the replay page's list of moves (`options`: the game's, when known)."""

@@ -82,12 +82,12 @@ class Game(models.Model):
         FINISHED = "finished", _("finished")
         ABANDONED = "abandoned", _("abandoned")
 
-    kind = models.CharField(_("game"), max_length=20, db_index=True)
+    kind_key = models.CharField(_("game"), max_length=20, db_index=True)
     player = models.ForeignKey(
         Player, on_delete=models.PROTECT, related_name="games", verbose_name=_("player")
     )
     options = models.JSONField(_("options"), default=dict)
-    board_key = models.CharField(_("board"), max_length=30, blank=True)
+    leaderboard = models.CharField(_("leaderboard"), max_length=30, blank=True)
     seed = models.CharField(_("seed"), max_length=64, editable=False)
     seed_hash = models.CharField(_("seed SHA-256"), max_length=64, editable=False)
     status = models.CharField(
@@ -103,13 +103,13 @@ class Game(models.Model):
     class Meta:
         verbose_name = _("game")
         verbose_name_plural = _("games")
-        indexes = [models.Index(fields=["player", "kind", "status"])]
+        indexes = [models.Index(fields=["player", "kind_key", "status"])]
 
     def __str__(self) -> str:
-        return f"{self.kind} #{self.pk}"
+        return f"{self.kind_key} #{self.pk}"
 
     def get_absolute_url(self) -> str:
-        return reverse(f"{self.kind}:play", args=[self.pk])
+        return reverse(f"{self.kind_key}:play", args=[self.pk])
 
     # --- starting ----------------------------------------------------------------------------
     @classmethod
@@ -123,14 +123,14 @@ class Game(models.Model):
         state = kind.new_state(options, rng)
         with transaction.atomic():
             now = timezone.now()
-            cls.objects.filter(player=player, kind=kind.key, status=cls.Status.ACTIVE).update(
+            cls.objects.filter(player=player, kind_key=kind.key, status=cls.Status.ACTIVE).update(
                 status=cls.Status.ABANDONED, finished_at=now
             )
             game = cls.objects.create(
-                kind=kind.key,
+                kind_key=kind.key,
                 player=player,
                 options=options.to_dict(),
-                board_key=kind.board_key(options),
+                leaderboard=kind.leaderboard(options),
                 seed=seed,
                 seed_hash=seed_hash(seed),
                 snapshot=kind.dump_state(state),
@@ -142,15 +142,15 @@ class Game(models.Model):
 
     # --- reading -----------------------------------------------------------------------------
     @property
-    def kind_obj(self) -> GameKind:
-        return get_kind(self.kind)
+    def kind(self) -> GameKind:
+        return get_kind(self.kind_key)
 
     @property
     def state(self) -> Any:
         """The current state, read from the snapshot once per loaded row."""
         cached = getattr(self, "_cached_state", None)
         if cached is None or getattr(self, "_cached_state_version", None) != self.version:
-            cached = self._cached_state = self.kind_obj.load_state(self.snapshot)
+            cached = self._cached_state = self.kind.load_state(self.snapshot)
             self._cached_state_version = self.version
         return cached
 
@@ -167,7 +167,7 @@ class Game(models.Model):
 
     def replay_states(self) -> Iterator[Any]:
         """The state after each accepted action, from the seed: the 0th is the opening."""
-        kind = self.kind_obj
+        kind = self.kind
         options = kind.options_from_dict(self.options)
         rng = random.Random(self.seed)
         state = kind.new_state(options, rng)
@@ -195,7 +195,7 @@ class Game(models.Model):
             raise StaleVersion
         if self.status != Game.Status.ACTIVE:
             raise GameOver
-        kind = self.kind_obj
+        kind = self.kind
         rng = unpack_rng(self.rng_state)
         state = kind.apply(self.state, action, rng)
         version = expected_version + 1
@@ -237,7 +237,7 @@ class Game(models.Model):
         if fields is not None:
             Result.objects.create(
                 game=self,
-                kind=self.kind,
+                kind_key=self.kind_key,
                 player=self.player,
                 nickname=self.player.display_name,
                 hidden=self.player.banned,
@@ -268,16 +268,21 @@ class ResultQuerySet(models.QuerySet["Result"]):
     def visible(self) -> ResultQuerySet:
         return self.filter(hidden=False)
 
-    def board(self, kind: GameKind, board_key: str) -> ResultQuerySet:
-        return self.visible().filter(kind=kind.key, board_key=board_key).order_by(*kind.ranking)
+    def ranked(self, kind: GameKind, leaderboard: str) -> ResultQuerySet:
+        """The visible rows of one leaderboard, best first."""
+        return (
+            self.visible()
+            .filter(kind_key=kind.key, leaderboard=leaderboard)
+            .order_by(*kind.ranking)
+        )
 
 
 class Result(models.Model):
     """One leaderboard row per finished ranked game, with its ranking fields denormalised."""
 
     game = models.OneToOneField(Game, on_delete=models.PROTECT, related_name="result")
-    kind = models.CharField(_("game"), max_length=20)
-    board_key = models.CharField(_("board"), max_length=30)
+    kind_key = models.CharField(_("game"), max_length=20)
+    leaderboard = models.CharField(_("leaderboard"), max_length=30)
     player = models.ForeignKey(
         Player, on_delete=models.PROTECT, related_name="results", verbose_name=_("player")
     )
@@ -295,15 +300,15 @@ class Result(models.Model):
         verbose_name = _("result")
         verbose_name_plural = _("results")
         indexes = [
-            models.Index(fields=["kind", "board_key", "hidden", "-score"]),
-            models.Index(fields=["kind", "board_key", "hidden", "turns"]),
+            models.Index(fields=["kind_key", "leaderboard", "hidden", "-score"]),
+            models.Index(fields=["kind_key", "leaderboard", "hidden", "turns"]),
         ]
 
     def __str__(self) -> str:
         return f"{self.nickname}: {self.score}"
 
     def rank(self, kind: GameKind) -> int:
-        """1 + the number of visible results of this board ranked strictly before this one."""
+        """1 + the number of visible results of this leaderboard ranked strictly before this one."""
         before = Q(pk__in=[])
         equal = Q()
         for field in kind.ranking:
@@ -313,6 +318,8 @@ class Result(models.Model):
             before |= equal & better
             equal &= Q(**{name: value})
         return (
-            Result.objects.visible().filter(before, kind=kind.key, board_key=self.board_key).count()
+            Result.objects.visible()
+            .filter(before, kind_key=kind.key, leaderboard=self.leaderboard)
+            .count()
             + 1
         )

@@ -8,6 +8,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from games.core.board import board_response, game_url, is_htmx
 from games.core.kinds import GameKind
 from games.core.models import Game, GameOver, StaleVersion
 from games.core.players import SESSION_KEY, ensure_player, get_player
@@ -47,7 +48,7 @@ def player_game(request: HttpRequest, game_id: int, kind: GameKind) -> Game:
     """The visitor's own game of this kind; anybody else's is 404."""
     player_id = request.session.get(SESSION_KEY)
     try:
-        return Game.objects.get(pk=game_id, kind=kind.key, player_id=player_id)
+        return Game.objects.get(pk=game_id, kind_key=kind.key, player_id=player_id)
     except Game.DoesNotExist:
         raise Http404("No such game.") from None
 
@@ -63,7 +64,7 @@ def running_game(request: HttpRequest, kind: GameKind) -> Game | None:
     player = get_player(request)
     if player is None:
         return None
-    return Game.objects.filter(player=player, kind=kind.key, status=Game.Status.ACTIVE).first()
+    return Game.objects.filter(player=player, kind_key=kind.key, status=Game.Status.ACTIVE).first()
 
 
 def rules_message(error: IllegalMove) -> str:
@@ -85,11 +86,12 @@ def submit_move(
     game: Game,
     form: forms.Form,
     to_action: Callable[[dict[str, Any]], Any],
-    render: Render,
+    render: Render = board_response,
 ) -> HttpResponse:
     """Validate `form`, apply its action at the form's version, and answer.
 
-    Success: the board partial (htmx) or 303 to the game page (plain POST).
+    Success: the board partial (htmx) or 303 to the game page (plain POST), keeping the UI
+    state that still applies to the new board.
     Malformed or illegal: 400 with the message; stale: 409 with the current board;
     in each refused case the game is left exactly as it was.
     """
@@ -106,9 +108,10 @@ def submit_move(
         return render(request, game, error=str(OVER_MESSAGE), status=400)
     except IllegalMove as error:
         return render(request, game, error=rules_message(error), status=400)
-    if request.htmx:  # type: ignore[attr-defined]
+    if is_htmx(request):
         return render(request, game)
-    return see_other(game.get_absolute_url())
+    kind = game.kind
+    return see_other(game_url(game, kind.ui_query(kind.ui(request, game.state, status=303))))
 
 
 def see_other(url: str) -> HttpResponse:

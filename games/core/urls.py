@@ -8,7 +8,7 @@ urlpatterns = [
     path("nickname/", views.nickname, name="nickname"),
     path("rules/<slug:kind>/", views.rules, name="rules"),
     path("leaderboards/", views.leaderboards, name="leaderboards"),
-    path("leaderboards/<slug:kind>/<slug:board>/", views.leaderboard, name="leaderboard"),
+    path("leaderboards/<slug:kind>/<slug:leaderboard>/", views.leaderboard, name="leaderboard"),
     path("records/", views.my_records, name="records"),
     path("replay/<int:game_id>/", views.replay, name="replay"),
 ]

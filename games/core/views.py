@@ -29,7 +29,7 @@ def home(request: HttpRequest) -> HttpResponse:
     running = {}
     if player is not None:
         for game in Game.objects.filter(player=player, status=Game.Status.ACTIVE):
-            running[game.kind] = game
+            running[game.kind_key] = game
     games = [(kind, running.get(kind.key)) for kind in all_kinds()]
     form = NicknameForm(initial={"nickname": player.nickname if player else ""})
     return render(request, "core/home.html", {"games": games, "nickname_form": form})
@@ -68,11 +68,11 @@ def leaderboards(request: HttpRequest) -> HttpResponse:
 
 
 @require_GET
-def leaderboard(request: HttpRequest, kind: str, board: str) -> HttpResponse:
+def leaderboard(request: HttpRequest, kind: str, leaderboard: str) -> HttpResponse:
     game_kind = kind_or_404(kind)
-    if board not in dict(game_kind.boards):
+    if leaderboard not in dict(game_kind.leaderboards):
         raise Http404("No such leaderboard.")
-    rows = Result.objects.board(game_kind, board)
+    rows = Result.objects.ranked(game_kind, leaderboard)
     top = list(rows[:TOP])
     for number, row in enumerate(top, start=1):
         row.position = number
@@ -84,8 +84,8 @@ def leaderboard(request: HttpRequest, kind: str, board: str) -> HttpResponse:
             mine.position = mine.rank(game_kind)
     context = {
         "kind": game_kind,
-        "board": board,
-        "board_label": game_kind.board_label(board),
+        "leaderboard": leaderboard,
+        "leaderboard_label": game_kind.leaderboard_label(leaderboard),
         "rows": top,
         "mine": mine,
         "total": rows.count(),
@@ -98,15 +98,12 @@ def my_records(request: HttpRequest) -> HttpResponse:
     player = get_player(request)
     sections = []
     for kind in all_kinds():
-        for board, label in kind.boards:
+        for key, label in kind.leaderboards:
             rows = []
             if player is not None:
-                rows = list(
-                    Result.objects.filter(player=player, kind=kind.key, board_key=board).order_by(
-                        *kind.ranking
-                    )[:20]
-                )
-            sections.append((kind, board, label, rows))
+                mine = Result.objects.filter(player=player, kind_key=kind.key, leaderboard=key)
+                rows = list(mine.order_by(*kind.ranking)[:20])
+            sections.append((kind, key, label, rows))
     return render(request, "core/records.html", {"sections": sections})
 
 
@@ -115,7 +112,7 @@ def replay(request: HttpRequest, game_id: int) -> HttpResponse:
     game = get_object_or_404(Game, pk=game_id)
     if game.is_active:
         raise Http404("A game is replayed once it has ended.")
-    kind = game.kind_obj
+    kind = game.kind
     states = list(game.replay_states())
     actions = list(game.actions.order_by("number"))
     try:
@@ -129,6 +126,7 @@ def replay(request: HttpRequest, game_id: int) -> HttpResponse:
         "game": game,
         "kind": kind,
         "state": states[step],
+        "board": kind.board(states[step], playable=False, ui=None),
         "step": step,
         "last": len(actions),
         "moves": moves,

@@ -1,18 +1,20 @@
-"""What the Ishido board shows: translated stone names, cells with their labels, the last
-placement's points. Presentation only; the rules decide everything (games.rules.ishido).
+"""What the Ishido board shows: its view model (`board`), built from a rules state for the play
+page, the htmx swap and the replay page alike. Presentation only; the rules decide everything
+(games.rules.ishido).
 
 The state holds the whole pouch order, which stays secret while the game runs (I4): nothing
 here ever reads the pouch beyond its top stone and its length.
 """
 
+from __future__ import annotations
+
 import functools
 from dataclasses import dataclass
 
-from django.utils.html import escape
-from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, gettext, pgettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
+from games.core.html import EMPTY, Html, escape, fill, join, markup
 from games.rules import ishido
 
 COLOUR_NAMES = (
@@ -41,6 +43,8 @@ SHAPE_NAMES = (
     pgettext_lazy("stone shape", "star"),
     pgettext_lazy("stone shape", "kite"),
 )
+# The stone colours (Okabe–Ito, safe for colour-blind players), drawn into each stone's symbol.
+COLOUR_INKS = ("#ffffff", "#f0e442", "#d55e00", "#009e73", "#0072b2", "#111111")
 END_REASONS = {
     "pouch_empty": _("Every stone is on the board: the pouch is empty."),
     "stuck": _("This stone fits nowhere on the board."),
@@ -58,35 +62,53 @@ def spoken_name(stone: ishido.Stone) -> str:
 
 
 @dataclass(frozen=True)
-class StoneView:
-    name: str  # the test hook: "red-star"
+class StoneSign:
+    """A stone as drawn and spoken: its test hook name ("red-star"), its SVG symbol ("s24":
+    shape, colour and letter) and its name in the visitor's language."""
+
+    name: str
     colour: int
     shape: int
+    symbol: str
     letter: str
     label: str
-    symbol: str  # "k4": the <symbol> of its shape
 
 
-def stone_view(stone: ishido.Stone) -> StoneView:
-    """The stone as drawn and spoken in the active language (36 stones × 4 languages, cached:
-    a board names up to 37 stones on every move)."""
-    return _stone_view(stone, get_language())
+def stone_sign(stone: ishido.Stone) -> StoneSign:
+    """36 stones × 4 languages, cached: a board names up to 73 stones on every move."""
+    return _stone_sign(stone, get_language())
 
 
 @functools.lru_cache(maxsize=512)
-def _stone_view(stone: ishido.Stone, language: str | None) -> StoneView:
-    return StoneView(
+def _stone_sign(stone: ishido.Stone, language: str | None) -> StoneSign:
+    return StoneSign(
         name=ishido.stone_name(stone),
         colour=stone.colour,
         shape=stone.shape,
+        symbol=f"s{stone.colour}{stone.shape}",
         letter=str(COLOUR_LETTERS[stone.colour]),
         label=spoken_name(stone),
-        symbol=f"k{stone.shape}",
     )
+
+
+def all_signs() -> list[StoneSign]:
+    """Every kind of stone (the pouch's contents are public, I1; never its order): the page
+    defines their symbols once, outside the board that every move swaps."""
+    return _all_signs(get_language())
+
+
+@functools.lru_cache(maxsize=8)
+def _all_signs(language: str | None) -> list[StoneSign]:
+    return [
+        stone_sign(ishido.Stone(colour, shape))
+        for colour in range(len(ishido.COLOURS))
+        for shape in range(len(ishido.SHAPES))
+    ]
 
 
 @dataclass(frozen=True)
 class LastPlacement:
+    cell: int
     points: int
     base: int  # the placement's points without a 4-way bonus
     bonus: int  # the 4-way bonus, 0 when it was not a 4-way
@@ -96,68 +118,65 @@ class LastPlacement:
 
 
 @dataclass(frozen=True)
-class BoardView:
-    cells_html: SafeString  # the 96 cells, see cells_html()
-    current: StoneView | None
-    stuck: StoneView | None  # the stone that fitted nowhere (a stuck end)
+class IshidoBoard:
+    """Everything the `#board` partial draws."""
+
+    cells: Html  # the 96 cells, see cells_html()
+    playable: bool
+    hints: bool  # the legal-cell highlight (UI state only)
+    current: StoneSign | None
+    stuck: StoneSign | None  # the stone that fitted nowhere (a stuck end)
     last: LastPlacement | None
     end_reason: str
 
+    @property
+    def signs(self) -> list[StoneSign]:
+        """Every kind of stone, for the page's symbols (drawn once per page, not per move)."""
+        return all_signs()
 
-def cells_html(state: ishido.State, legal: frozenset[int], *, buttons: bool) -> SafeString:
-    """The 96 cells as HTML: stones as images, empty cells as submit buttons of the move form
-    (`buttons`) or plain boxes, each with its spoken label.
 
-    Built here with plain string joins because it runs on every move: as a template loop it
-    cost about 6 ms a board, with format_html about 3 ms. Every piece of text is escaped once
-    (the four label patterns and each stone's name); cell numbers are integers.
+def cells_html(state: ishido.State, legal: frozenset[int], *, buttons: bool) -> Html:
+    """The 96 cells in row-major order: stones as pictures of their symbol, empty cells as
+    submit buttons of the move form (`buttons`) or plain boxes.
+
+    Built here because it runs on every move (as a template loop it cost about 6 ms a board)
+    and kept terse because it is most of a move's answer: the grey border and the cell's
+    place come from the stylesheet, and the keyboard script names the cell under the cursor
+    for screen readers (`data-label-*` on the board).
     """
-    last_cell = state.placements[-1].cell if state.placements else None
-    with_stone, fits, border, empty = (escape(label) for label in cell_labels())
-    stones: dict[ishido.Stone, tuple[str, str, str, str]] = {}
+    last = state.placements[-1].cell if state.placements else -1
+    stones: dict[ishido.Stone, Html] = {}
     parts = []
     for index, stone in enumerate(state.board):
-        row, column = divmod(index, ishido.COLUMNS)
-        where = {"row": row + 1, "column": column + 1}
-        edge = " edge" if ishido.is_border(index) else ""
-        last = " last" if index == last_cell else ""
+        mark = LAST if index == last else EMPTY
         if stone is not None:
-            if stone not in stones:
-                view = stone_view(stone)
-                stones[stone] = (
-                    f'<span class="cell tile c{view.colour}',
-                    f'data-value="{view.name}" role="img" aria-label="',
-                    escape(view.label),
-                    f'"><svg class="stone"><use href="#{view.symbol}"/></svg>'
-                    f'<i aria-hidden="true">{escape(view.letter)}</i></span>',
+            drawn = stones.get(stone)
+            if drawn is None:
+                sign = stone_sign(stone)
+                drawn = stones[stone] = fill(
+                    '" data-value="%s"><svg><use href="#%s"/></svg></b>',
+                    escape(sign.name),
+                    escape(sign.symbol),
                 )
-            opening, value, name, closing = stones[stone]
-            label = with_stone % {**where, "stone": name}
-            parts.append(f'{opening}{edge}{last}" data-cell="{index}" {value}{label}{closing}')
-            continue
-        fit = index in legal
-        label = (fits if fit else border if edge else empty) % where
-        if buttons:
+            parts.append(fill('<b%s data-cell="%s%s', mark, index, drawn))
+        elif buttons:
+            hint = LEGAL if index in legal else EMPTY
             parts.append(
-                f'<button class="cell{edge}{last}" name="cell" value="{index}" data-cell="{index}"'
-                f' data-value=""{" data-legal" if fit else ""} aria-label="{label}"></button>'
+                fill(
+                    '<button%s name=cell value=%s data-cell="%s" data-value=""%s></button>',
+                    mark,
+                    index,
+                    index,
+                    hint,
+                )
             )
         else:
-            parts.append(
-                f'<span class="cell{edge}{last}" data-cell="{index}" data-value="" role="img"'
-                f' aria-label="{label}"></span>'
-            )
-    return mark_safe("".join(parts))  # every piece of text escaped above
+            parts.append(fill('<i data-cell="%s" data-value=""></i>', index))
+    return join(parts)
 
 
-def cell_labels() -> tuple[str, str, str, str]:
-    """The four kinds of cell label, translated once per board (96 gettext calls add up)."""
-    return (
-        gettext("Row %(row)d, column %(column)d: %(stone)s"),
-        gettext("Row %(row)d, column %(column)d: empty, the stone fits here"),
-        gettext("Row %(row)d, column %(column)d: empty border cell"),
-        gettext("Row %(row)d, column %(column)d: empty"),
-    )
+LAST = markup(' class="last"')
+LEGAL = markup(" data-legal")
 
 
 def last_placement(state: ishido.State) -> LastPlacement | None:
@@ -165,8 +184,8 @@ def last_placement(state: ishido.State) -> LastPlacement | None:
         return None
     placement = state.placements[-1]
     # Stones never leave the board, so the last stone made a 4-way iff it has four neighbours.
-    is_four_way = all(state.board[n] is not None for n in ishido.NEIGHBOURS[placement.cell])
-    is_four_way = is_four_way and len(ishido.NEIGHBOURS[placement.cell]) == 4
+    neighbours = ishido.NEIGHBOURS[placement.cell]
+    is_four_way = len(neighbours) == 4 and all(state.board[n] is not None for n in neighbours)
     bonus = ishido.four_way_bonus(state.four_ways - 1) if is_four_way else 0
     row, column = divmod(placement.cell, ishido.COLUMNS)
     label = gettext("%(stone)s on row %(row)d, column %(column)d") % {
@@ -175,6 +194,7 @@ def last_placement(state: ishido.State) -> LastPlacement | None:
         "column": column + 1,
     }
     return LastPlacement(
+        cell=placement.cell,
         points=placement.points,
         base=placement.points - bonus,
         bonus=bonus,
@@ -184,15 +204,17 @@ def last_placement(state: ishido.State) -> LastPlacement | None:
     )
 
 
-def board_view(state: ishido.State, *, playable: bool) -> BoardView:
-    """Everything the board partial draws; legal cells only matter when a move can be made."""
+def board(state: ishido.State, *, playable: bool, hints: bool = True) -> IshidoBoard:
+    """The view model; legal cells only matter when a move can be made."""
     legal = state.legal_cells if playable else frozenset()
     current = state.current_stone
     stuck = state.pouch[0] if state.end_reason == "stuck" else None
-    return BoardView(
-        cells_html=cells_html(state, legal, buttons=playable),
-        current=None if current is None else stone_view(current),
-        stuck=None if stuck is None else stone_view(stuck),
+    return IshidoBoard(
+        cells=cells_html(state, legal, buttons=playable),
+        playable=playable,
+        hints=hints,
+        current=None if current is None else stone_sign(current),
+        stuck=None if stuck is None else stone_sign(stuck),
         last=last_placement(state),
         end_reason=str(END_REASONS.get(state.end_reason or "", "")),
     )

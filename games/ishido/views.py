@@ -6,6 +6,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from games.core.board import board_response
 from games.core.kinds import get_kind
 from games.core.models import Game
 from games.core.moves import player_game, running_game, start_game, submit_move
@@ -27,34 +28,16 @@ def new(request: HttpRequest) -> HttpResponse:
     return render(request, "ishido/new.html", {"form": form, "running": running}, status=status)
 
 
-def hints_on(request: HttpRequest) -> bool:
-    """The legal-cell highlight, UI state only: on unless the move form's checkbox (a hidden
-    "0" before it) or the page's ?hints=0 says off. Any other value leaves it on."""
-    data = request.POST if request.method == "POST" else request.GET
-    return data.get("hints", "1") != "0"
-
-
-def render_board(
-    request: HttpRequest, game: Game, *, error: str = "", status: int = 200
-) -> HttpResponse:
-    template = "ishido/play.html#board" if request.htmx else "ishido/play.html"  # type: ignore[attr-defined]
-    context = {"game": game, "state": game.state, "error": error, "hints": hints_on(request)}
-    return render(request, template, context, status=status)
-
-
 @require_GET
 def play(request: HttpRequest, game_id: int) -> HttpResponse:
-    return render_board(request, player_game(request, game_id, KIND))
+    return board_response(request, player_game(request, game_id, KIND))
 
 
 @require_POST
 def place(request: HttpRequest, game_id: int) -> HttpResponse:
     game = player_game(request, game_id, KIND)
     form = PlaceForm(request.POST)
-    response = submit_move(request, game, form, lambda d: checked_place(game, d), render_board)
-    if response.status_code == 303 and not hints_on(request):
-        response["Location"] += "?hints=0"
-    return response
+    return submit_move(request, game, form, lambda d: checked_place(game, d))
 
 
 def checked_place(game: Game, data: dict[str, Any]) -> ishido.Place:

@@ -5,14 +5,19 @@ play page, the htmx swap and the replay page alike. Presentation only: the rules
 from __future__ import annotations
 
 from dataclasses import dataclass
-from html import escape  # see the note above FACES
 
-from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
-from games.magdagdon.kind import where
+from games.core.html import EMPTY, Html, escape, fill, join, markup
 from games.rules import magdagdon as rules
+
+
+def where(cell: int) -> dict[str, int]:
+    """A cell as players name it: 1-based row and column."""
+    row, column = divmod(cell, rules.SIZE)
+    return {"row": row + 1, "column": column + 1}
+
 
 COMBOS = {
     "straight": pgettext_lazy("MAGDAGDON bonus", "STRAIGHT"),
@@ -23,7 +28,7 @@ LINE_NAMES = {"row": _("Row %(number)d"), "column": _("Column %(number)d")}
 
 
 @dataclass(frozen=True)
-class CellView:
+class Cell:
     index: int
     value: int | None  # the number shown, confirmed or staged
     ruin: bool
@@ -40,7 +45,7 @@ class CellView:
 
 
 @dataclass(frozen=True)
-class DieView:
+class Die:
     index: int
     number: int  # 1-based, as players count
     value: int
@@ -52,7 +57,7 @@ class DieView:
 
 
 @dataclass(frozen=True)
-class LineView:
+class Line:
     name: str  # "Row 2"
     total: int
     combo: str  # translated bonus name, "" when none
@@ -60,20 +65,20 @@ class LineView:
 
 
 @dataclass(frozen=True)
-class BonusView:
+class Bonus:
     line: str
     combo: str
     points: int
 
 
 @dataclass(frozen=True)
-class BoardView:
-    cells: list[CellView]
-    dice: list[DieView]
-    rows: list[LineView]
-    columns: list[LineView]
+class MagdagdonBoard:
+    cells: list[Cell]
+    dice: list[Die]
+    rows: list[Line]
+    columns: list[Line]
     score: rules.Score
-    bonuses: list[BonusView]
+    bonuses: list[Bonus]
     required: int
     staged: int
     can_confirm: bool
@@ -81,7 +86,7 @@ class BoardView:
     powers_left: int
     next_penalty: int | None
     can_use_power: bool
-    selected: DieView | None
+    selected: Die | None
     ruin_mode: bool
     staged_any: bool
     reroll_default: list[int]  # dice ticked in the REROLL form
@@ -91,9 +96,23 @@ class BoardView:
     powers_used: int
 
     @property
-    def grid(self) -> list[tuple[list[CellView], LineView]]:
+    def grid(self) -> list[tuple[list[Cell], Line]]:
         """The board row by row, each row with its line sum (drawn at the row's end)."""
         return [(self.cells[r * 4 : r * 4 + 4], self.rows[r]) for r in range(4)]
+
+    @property
+    def grid_html(self) -> Html:
+        return grid_html(self)
+
+    @property
+    def tray_html(self) -> Html:
+        # Dice are links to the game page itself (relative: "./?die=2"), so the board needs no
+        # game id and the replay page, where dice are not links, none either.
+        return tray_html(self, "./")
+
+    @property
+    def staged_dice(self) -> list[Die]:
+        return [d for d in self.dice if d.staged_cell is not None]
 
 
 def cell_texts() -> dict[str, str]:
@@ -124,7 +143,7 @@ def _cell_label(
     staged_die: int | None,
     legal: bool,
     ruin_target: bool,
-    selected: DieView | None,
+    selected: Die | None,
     texts: dict[str, str],
 ) -> str:
     at = where(index)
@@ -153,11 +172,11 @@ def _die_label(
 
 def _line(
     kind: str, number: int, board: rules.Board, bonus: rules.LineBonus | None, name: str
-) -> LineView:
+) -> Line:
     """A row's or column's sum; `name` is its translated "Row %(number)d" format."""
     cells = range(number * 4, number * 4 + 4) if kind == "row" else range(number, rules.CELLS, 4)
     total = sum(v for v in (board[c] for c in cells) if type(v) is int)
-    return LineView(
+    return Line(
         name=name % {"number": number + 1},
         total=total,
         combo=str(COMBOS[bonus.combo]) if bonus else "",
@@ -165,9 +184,13 @@ def _line(
     )
 
 
-def board_view(
-    state: rules.State, *, playable: bool, die: int | None = None, ruin: bool = False
-) -> BoardView:
+def board(
+    state: rules.State,
+    *,
+    playable: bool,
+    die: int | None = None,
+    ruin: bool = False,
+) -> MagdagdonBoard:
     """Everything the board partial draws. `die` and `ruin` are the page's UI choices, already
     validated by `ui_choices`; they only matter when a move can be made."""
     if not playable:
@@ -183,7 +206,7 @@ def board_view(
         fits = index in free and bool(rules.legal_cells_for_die(state, index))
         focus, next_die = next_die and fits, next_die and not fits
         dice.append(
-            DieView(
+            Die(
                 index=index,
                 number=index + 1,
                 value=value,
@@ -208,7 +231,7 @@ def board_view(
         focus = (target or is_legal) and first_target
         first_target = first_target and not focus
         cells.append(
-            CellView(
+            Cell(
                 index=index,
                 value=number,
                 ruin=is_ruin,
@@ -225,7 +248,7 @@ def board_view(
     found = {(b.line, b.number): b for b in score.bonuses}
     penalties = rules.PENALTIES[state.difficulty]
     names = {kind: str(name) for kind, name in LINE_NAMES.items()}
-    return BoardView(
+    return MagdagdonBoard(
         cells=cells,
         dice=dice,
         rows=[_line("row", n, board, found.get(("row", n)), names["row"]) for n in range(4)],
@@ -234,7 +257,7 @@ def board_view(
         ],
         score=score,
         bonuses=[
-            BonusView(
+            Bonus(
                 line=names[b.line] % {"number": b.number + 1},
                 combo=str(COMBOS[b.combo]),
                 points=b.points,
@@ -264,179 +287,159 @@ def board_view(
     )
 
 
-# --- the board's repetitive parts as HTML ------------------------------------------------
-# The grid (16 cells, 8 sums), the dice tray, the REROLL ticks and the hidden unstage forms
-# are built here with plain string joins: as template loops and partials they were most of a
-# move's server time (hundreds of nodes per board). The markup is exactly what the template
-# drew; translations keep the template's msgids and are looked up once per board. Every text
-# that is not a constant of this module goes through `escape`: the standard library's, which
-# is what django.utils.html.escape runs (same output), minus its lazy-string wrapper that cost
-# more than the escaping itself here.
+# --- the board's hot loops as HTML ----------------------------------------------------------
+# The grid (16 cells, 8 sums) and the dice tray are built here through games.core.html: as
+# template loops they were most of a move's server time. Translations keep the template's
+# msgids and are looked up once per board; every text is escaped by `escape`.
 
 FACES = {
-    v: f'<svg class="face" aria-hidden="true" focusable="false"><use href="#mg-f{v}"/></svg>'
+    v: fill('<svg class="face" aria-hidden="true" focusable="false"><use href="#mg-f%s"/></svg>', v)
     for v in range(1, 7)
 }
-RUBBLE = '<svg class="face" aria-hidden="true" focusable="false"><use href="#mg-rubble"/></svg>'
-UNDO = '<span class="undo" aria-hidden="true">↩</span>'
+RUBBLE = markup(
+    '<svg class="face" aria-hidden="true" focusable="false"><use href="#mg-rubble"/></svg>'
+)
+UNDO = markup('<span class="undo" aria-hidden="true">↩</span>')
+FOCUS = markup(" data-focus")
+SELECTED = markup(' aria-current="true"')
+NEWLINE = markup("\n")
 
 
-def _face(value: int | None) -> str:
-    return FACES.get(value or 0) or (
-        '<svg class="face" aria-hidden="true" focusable="false">'
-        f'<use href="#mg-f{escape(str(value))}"/></svg>'
-    )
+def _face(value: int | None) -> Html:
+    return FACES.get(value or 0, EMPTY)
 
 
-def _staged_attr(die: int | None) -> str:
-    return "" if die is None else f' data-staged="{die}"'
+def _staged_attr(die: int | None) -> Html:
+    return EMPTY if die is None else fill(' data-staged="%s"', die)
 
 
-def _cell_html(c: CellView, playable: bool, selected: DieView | None) -> str:
-    """One cell, as the template's `cell` partial drew it."""
+def _cell_html(c: Cell, playable: bool, selected: Die | None) -> Html:
+    """One cell: a RUIN target, a staged die to take back, a legal target, or a picture."""
     i, label, hook = c.index, escape(c.label), escape(c.hook)
-    focus = " data-focus" if c.focus else ""
+    focus = FOCUS if c.focus else EMPTY
     if c.ruin_target:
-        css = "cell target staged" if c.staged_die is not None else "cell target"
-        face = _face(c.value) if c.value else ""
-        return (
-            f'<button type="submit" class="{css}" form="mg-ruin" name="cell" value="{i}" '
-            f'id="mg-c{i}" data-cell="{i}" data-value="{hook}"{_staged_attr(c.staged_die)} '
-            f'aria-label="{label}"{focus}>{face}</button>'
-        )
+        css = markup("cell target staged") if c.staged_die is not None else markup("cell target")
+        return fill(
+            '<button type="submit" class="%s" form="mg-ruin" name="cell" value="%s" '
+            'id="mg-c%s" data-cell="%s" data-value="%s"%s aria-label="%s"%s>%s</button>',
+            css, i, i, i, hook, _staged_attr(c.staged_die), label, focus, _face(c.value),
+        )  # fmt: skip
     if c.staged_die is not None and playable:
-        return (
-            f'<button type="submit" class="cell staged" form="mg-unstage-{c.staged_die}" '
-            f'id="mg-c{i}" data-cell="{i}" data-value="{hook}" data-staged="{c.staged_die}" '
-            f'aria-label="{label}">{_face(c.value)}{UNDO}</button>'
-        )
+        return fill(
+            '<button type="submit" class="cell staged" form="mg-unstage-%s" id="mg-c%s" '
+            'data-cell="%s" data-value="%s" data-staged="%s" aria-label="%s">%s%s</button>',
+            c.staged_die, i, i, hook, c.staged_die, label, _face(c.value), UNDO,
+        )  # fmt: skip
     if c.legal:
         face = _face(selected.value if selected is not None else None)
-        return (
-            f'<button type="submit" class="cell legal" form="mg-stage" name="cell" value="{i}" '
-            f'id="mg-c{i}" data-cell="{i}" data-value="" data-legal aria-label="{label}"{focus}>'
-            f"{face}</button>"
-        )
-    css = "cell ruin" if c.ruin else "cell full" if c.value else "cell"
-    css += " staged" if c.staged_die is not None else ""
-    face = RUBBLE if c.ruin else _face(c.value) if c.value else ""
-    return (
-        f'<span class="{css}" id="mg-c{i}" data-cell="{i}" data-value="{hook}"'
-        f'{_staged_attr(c.staged_die)} role="img" aria-label="{label}">{face}</span>'
-    )
+        return fill(
+            '<button type="submit" class="cell legal" form="mg-stage" name="cell" value="%s" '
+            'id="mg-c%s" data-cell="%s" data-value="" data-legal aria-label="%s"%s>%s</button>',
+            i, i, i, label, focus, face,
+        )  # fmt: skip
+    css = markup("cell ruin") if c.ruin else markup("cell full") if c.value else markup("cell")
+    if c.staged_die is not None:
+        css = fill("%s staged", css)
+    face = RUBBLE if c.ruin else _face(c.value)
+    return fill(
+        '<span class="%s" id="mg-c%s" data-cell="%s" data-value="%s"%s role="img" '
+        'aria-label="%s">%s</span>',
+        css, i, i, hook, _staged_attr(c.staged_die), label, face,
+    )  # fmt: skip
 
 
-def _sum_html(line: LineView, with_bonus: str, plain: str) -> str:
-    """One line sum; `with_bonus` and `plain` are its two aria-labels, translated and escaped."""
-    values = {"name": escape(line.name), "total": line.total}
+def _sum_html(line: Line, with_bonus: str, plain: str) -> Html:
+    """One line sum; `with_bonus` and `plain` are its two aria-label formats, translated."""
+    values = {"name": line.name, "total": line.total}
     if not line.points:
-        label = plain % values
-        return f'<span class="sum" role="img" aria-label="{label}"><b>{line.total}</b></span>'
-    label = with_bonus % {**values, "combo": escape(line.combo), "points": line.points}
-    return (
-        f'<span class="sum bonus" role="img" aria-label="{label}"><b>{line.total}</b>'
-        f"<i>+{line.points}</i></span>"
-    )
+        label = escape(plain % values)
+        return fill(
+            '<span class="sum" role="img" aria-label="%s"><b>%s</b></span>', label, line.total
+        )
+    label = escape(with_bonus % {**values, "combo": line.combo, "points": line.points})
+    return fill(
+        '<span class="sum bonus" role="img" aria-label="%s"><b>%s</b><i>+%s</i></span>',
+        label, line.total, line.points,
+    )  # fmt: skip
 
 
-def grid_html(view: BoardView) -> SafeString:
+def grid_html(view: MagdagdonBoard) -> Html:
     """The 4×4 cells row by row, each row ended by its sum and a newline, then the column
     sums and the corner."""
-    with_bonus = escape(gettext("%(name)s: %(total)s, %(combo)s +%(points)s"))
-    plain = escape(gettext("%(name)s: %(total)s"))
-    parts: list[str] = []
+    with_bonus = gettext("%(name)s: %(total)s, %(combo)s +%(points)s")
+    plain = gettext("%(name)s: %(total)s")
+    parts: list[Html] = []
     for cells, line in view.grid:
         parts.extend(_cell_html(c, view.can_play, view.selected) for c in cells)
-        parts.append(_sum_html(line, with_bonus, plain) + "\n")
+        parts.append(_sum_html(line, with_bonus, plain))
+        parts.append(NEWLINE)
     parts.extend(_sum_html(line, with_bonus, plain) for line in view.columns)
-    parts.append('<span class="sum corner" aria-hidden="true">Σ</span>')
-    return mark_safe("".join(parts))  # every value escaped above
+    parts.append(markup('<span class="sum corner" aria-hidden="true">Σ</span>'))
+    return join(parts)
 
 
-def _tray_die(d: DieView, view: BoardView, play_url: str, texts: tuple[str, str, str]) -> str:
+def _tray_die(d: Die, view: MagdagdonBoard, play_url: Html, texts: tuple[str, str, Html]) -> Html:
     """One die of the tray: take it back (staged), choose it (a link), or just see it.
-    `texts`: "Die %(number)s", "%(label)s; take it back" and "Take back", translated."""
+    `texts`: "Die %(number)s", "%(label)s; take it back" (translated) and "Take back"."""
     die_text, take_back, take_back_button = texts
-    i, label, face = d.index, escape(d.label), _face(d.value)
+    i, face = d.index, _face(d.value)
     active = view.can_play and not view.ruin_mode
     if d.staged_cell is not None and active:
-        return (
-            f'<button type="submit" class="die staged" form="mg-unstage-{i}" id="mg-d{i}" '
-            f'data-die="{i}" data-value="{d.value}" data-staged="{d.staged_cell}" '
-            f'aria-label="{take_back % {"label": label}}">{face}<small>{take_back_button}</small>'
-            "</button>"
-        )
-    number = die_text % {"number": d.number}
+        return fill(
+            '<button type="submit" class="die staged" form="mg-unstage-%s" id="mg-d%s" '
+            'data-die="%s" data-value="%s" data-staged="%s" aria-label="%s">%s<small>%s</small>'
+            "</button>",
+            i, i, i, d.value, d.staged_cell, escape(take_back % {"label": d.label}), face,
+            take_back_button,
+        )  # fmt: skip
+    number = escape(die_text % {"number": d.number})
+    label = escape(d.label)
     if active and d.staged_cell is None:
-        css = "die selected" if d.selected else "die"
-        css += "" if d.fits else " nofit"
-        href = play_url if d.selected else f"{play_url}?die={i}"
-        current = ' aria-current="true"' if d.selected else ""
-        focus = " data-focus" if d.focus else ""
-        return (
-            f'<a class="{css}" id="mg-d{i}" href="{href}" hx-get="{href}" data-die="{i}" '
-            f'data-value="{d.value}"{current}{focus} aria-label="{label}">{face}'
-            f"<small>{number}</small></a>"
-        )
-    css = "die staged" if d.staged_cell is not None else "die"
-    return (
-        f'<span class="{css}" data-die="{i}" data-value="{d.value}"'
-        f'{_staged_attr(d.staged_cell)} role="img" aria-label="{label}">{face}'
-        f"<small>{number}</small></span>"
-    )
+        css = markup("die selected") if d.selected else markup("die")
+        if not d.fits:
+            css = fill("%s nofit", css)
+        href = play_url if d.selected else fill("%s?die=%s", play_url, i)  # "./?die=2"
+        return fill(
+            '<a class="%s" id="mg-d%s" href="%s" hx-get="%s" data-die="%s" data-value="%s"%s%s '
+            'aria-label="%s">%s<small>%s</small></a>',
+            css, i, href, href, i, d.value, SELECTED if d.selected else EMPTY,
+            FOCUS if d.focus else EMPTY, label, face, number,
+        )  # fmt: skip
+    css = markup("die staged") if d.staged_cell is not None else markup("die")
+    return fill(
+        '<span class="%s" data-die="%s" data-value="%s"%s role="img" aria-label="%s">%s'
+        "<small>%s</small></span>",
+        css, i, d.value, _staged_attr(d.staged_cell), label, face, number,
+    )  # fmt: skip
 
 
-def tray_html(view: BoardView, play_url: str) -> SafeString:
+def tray_html(view: MagdagdonBoard, play_url: str) -> Html:
     """The dice of the turn as `<li>` items; four blank dice before the first roll.
     `play_url` is the game page (dice are links to it with `?die=K`)."""
-    die_text = escape(gettext("Die %(number)s"))
+    die_text = gettext("Die %(number)s")
     if not view.dice:
-        blank = '<li><span class="die blank" aria-hidden="true"><small>{}</small></span></li>'
-        return mark_safe("".join(blank.format(die_text % {"number": n}) for n in range(1, 5)))
-    texts = (
-        die_text,
-        escape(gettext("%(label)s; take it back")),
-        escape(gettext("Take back")),
-    )
+        return join(
+            fill(
+                '<li><span class="die blank" aria-hidden="true"><small>%s</small></span></li>',
+                escape(die_text % {"number": n}),
+            )
+            for n in range(1, 5)
+        )
+    texts = (die_text, gettext("%(label)s; take it back"), escape(gettext("Take back")))
     url = escape(play_url)
-    items = (f"<li>{_tray_die(d, view, url, texts)}</li>" for d in view.dice)
-    return mark_safe("\n    ".join(items))  # every value escaped above
+    items = (fill("<li>%s</li>", _tray_die(d, view, url, texts)) for d in view.dice)
+    return join(items, markup("\n    "))
 
 
-def reroll_html(view: BoardView) -> SafeString:
-    """The REROLL form's ticks, one per die; staged dice cannot be ticked."""
-    die_text = escape(gettext("Die %(number)s"))
-    staged_text = escape(gettext("Die %(number)s: staged, take it back first"))
-    parts: list[str] = []
-    for d in view.dice:
-        staged = d.staged_cell is not None
-        tick = " disabled" if staged else " checked" if d.index in view.reroll_default else ""
-        text = (staged_text if staged else die_text) % {"number": d.number}
-        parts.append(
-            f'<label class="pick{" off" if staged else ""}"><input type="checkbox" name="dice" '
-            f'value="{d.index}"{tick}>{_face(d.value)}<span>{text}</span></label>'
-        )
-    return mark_safe("".join(parts))  # every value escaped above
+@dataclass(frozen=True)
+class Choice:
+    """The page's UI state: the selected die, and whether the RUIN's cell is being chosen."""
+
+    die: int | None = None
+    ruin: bool = False
 
 
-def unstage_forms_html(
-    view: BoardView, unstage_url: str, csrf_input: str, version: int
-) -> SafeString:
-    """The hidden forms the staged cells and dice submit (`form="mg-unstage-K"`).
-    `csrf_input` is the `{% csrf_token %}` field, already HTML."""
-    url = escape(unstage_url)
-    return mark_safe(  # every value escaped above; csrf_input is HTML already
-        "".join(
-            f'<form id="mg-unstage-{d.index}" method="post" action="{url}" hx-post="{url}" '
-            f'hx-disabled-elt="#board button">{csrf_input}<input type="hidden" name="version" '
-            f'value="{version}"><input type="hidden" name="die" value="{d.index}"></form>'
-            for d in view.dice
-            if d.staged_cell is not None
-        )
-    )
-
-
-def ui_choices(state: rules.State, die: str | None, ruin: str | None) -> tuple[int | None, bool]:
+def ui_choices(state: rules.State, die: str | None, ruin: str | None) -> Choice:
     """The page's UI state from untrusted GET values: a die that can be chosen now (it is
     rolled, not staged), and whether the player is choosing the RUIN's cell. Anything else
     is ignored."""
@@ -445,4 +448,4 @@ def ui_choices(state: rules.State, die: str | None, ruin: str | None) -> tuple[i
         if state.phase in ("placing", "magdagdon"):
             chosen = int(die)
     choosing_ruin = ruin == "1" and rules.is_magdagdon(state)
-    return (None if choosing_ruin else chosen), choosing_ruin
+    return Choice(None if choosing_ruin else chosen, choosing_ruin)

@@ -1,19 +1,16 @@
-"""MAGDAGDON as the shared app sees it: one public board per difficulty, best score first."""
+"""MAGDAGDON as the shared app sees it: one leaderboard per difficulty, best score first."""
 
 from decimal import Decimal
 from typing import Any
 
+from django.http import HttpRequest
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from games.core.kinds import GameKind, ResultFields
+from games.magdagdon import display
+from games.magdagdon.display import Choice, where
 from games.rules import magdagdon
-
-
-def where(cell: int) -> dict[str, int]:
-    """A cell as players name it: 1-based row and column."""
-    row, column = divmod(cell, magdagdon.SIZE)
-    return {"row": row + 1, "column": column + 1}
 
 
 class MagdagdonKind(GameKind):
@@ -24,50 +21,64 @@ class MagdagdonKind(GameKind):
         "straights, fours of a kind and pairs score big, RUINS cost points."
     )
     # The difficulty names stay in English in every language, as in the original rules.
-    boards = (
+    leaderboards = (
         ("peaceful", "PEACEFUL"),
         ("survival", "SURVIVAL"),
         ("nightmare", "NIGHTMARE"),
     )
     ranking = ("-score", "powers_used", "turns", "finished_at")
     columns = (("powers_used", _("Powers used")), ("turns", _("Turns")))
-    board_template = "magdagdon/play.html#board"
+    template = "magdagdon/play.html"
     stylesheet = "css/magdagdon.css"
     rules = magdagdon
 
-    def board_key(self, options: magdagdon.Options) -> str:
+    def ui(self, request: HttpRequest, state: magdagdon.State, *, status: int) -> Choice:
+        """The selected die and the RUIN choice, from the page's (or the form's) address."""
+        return display.ui_choices(state, request.GET.get("die"), request.GET.get("ruin"))
+
+    def ui_query(self, ui: Choice | None) -> str:
+        """A die still free after the move stays selected (−1 / +1 may be wanted again)."""
+        return f"die={ui.die}" if ui is not None and ui.die is not None else ""
+
+    def board(
+        self, state: magdagdon.State, *, playable: bool, ui: Choice | None
+    ) -> display.MagdagdonBoard:
+        choice = ui or Choice()
+        return display.board(state, playable=playable, die=choice.die, ruin=choice.ruin)
+
+    def leaderboard(self, options: magdagdon.Options) -> str:
         return options.difficulty.value
 
     def result(self, state: magdagdon.State, options: Any) -> ResultFields:
         return ResultFields(
             score=Decimal(magdagdon.live_score(state).total),
-            board_key=state.difficulty.value,
+            leaderboard=state.difficulty.value,
             turns=state.turns,
             powers_used=len(state.powers_used),
         )
 
     def describe_action(self, payload: dict[str, Any], options: Any = None) -> str:
-        kind = payload.get("type")
+        action = payload.get("type")
         die = int(payload.get("die", 0)) + 1
-        if kind == "roll":
+        if action == "roll":
             return gettext("ROLL")
-        if kind == "confirm":
+        if action == "confirm":
             return gettext("CONFIRM")
-        if kind == "stage":
+        if action == "stage":
             return gettext("Die %(die)d staged on row %(row)d, column %(column)d") % {
                 "die": die,
                 **where(int(payload.get("cell", 0))),
             }
-        if kind == "unstage":
+        if action == "unstage":
             return gettext("Die %(die)d taken back") % {"die": die}
-        if kind == "decrease":
+        if action == "decrease":
             return gettext("DECREASE −1 on die %(die)d") % {"die": die}
-        if kind == "increase":
+        if action == "increase":
             return gettext("INCREASE +1 on die %(die)d") % {"die": die}
-        if kind == "reroll":
+        if action == "reroll":
             dice = ", ".join(str(int(d) + 1) for d in payload.get("dice", []))
             return gettext("REROLL of dice %(dice)s") % {"dice": dice}
-        if kind == "accept_magdagdon":
+        if action == "accept_magdagdon":
             return gettext("MAGDAGDON accepted: RUIN on row %(row)d, column %(column)d") % where(
                 int(payload.get("cell", 0))
             )

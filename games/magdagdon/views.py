@@ -2,7 +2,7 @@
 
 Which die is selected and whether the player is choosing the RUIN's cell are UI state, not
 moves: they travel in the query string (`?die=2`, `?ruin=1`) of the page and of the forms'
-URLs, so that a refused move re-renders the same choice; the page validates and ignores them.
+URLs, so that a refused move re-renders the same choice (see MagdagdonKind.ui).
 """
 
 from collections.abc import Callable
@@ -12,14 +12,13 @@ from django.contrib import messages
 from django.forms import Form
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
-from django.utils.cache import patch_vary_headers
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from games.core.board import board_response
 from games.core.kinds import get_kind
 from games.core.models import Game
 from games.core.moves import player_game, running_game, start_game, submit_move
-from games.magdagdon.display import ui_choices
 from games.magdagdon.forms import (
     AcceptForm,
     DieForm,
@@ -49,22 +48,9 @@ def new(request: HttpRequest) -> HttpResponse:
     return render(request, "magdagdon/new.html", context, status=400 if form.is_bound else 200)
 
 
-def render_board(
-    request: HttpRequest, game: Game, *, error: str = "", status: int = 200, notice: str = ""
-) -> HttpResponse:
-    state = game.state
-    die, ruin = ui_choices(state, request.GET.get("die"), request.GET.get("ruin"))
-    template = "magdagdon/play.html#board" if request.htmx else "magdagdon/play.html"  # type: ignore[attr-defined]
-    context = {"game": game, "state": state, "error": error, "die": die, "ruin": ruin}
-    context["notice"] = notice
-    response = render(request, template, context, status=status)
-    patch_vary_headers(response, ["HX-Request"])  # one URL, two renderings
-    return response
-
-
 @require_GET
 def play(request: HttpRequest, game_id: int) -> HttpResponse:
-    return render_board(request, player_game(request, game_id, KIND))
+    return board_response(request, player_game(request, game_id, KIND))
 
 
 def move(
@@ -72,17 +58,9 @@ def move(
     game_id: int,
     form_class: type[Form],
     to_action: Callable[[dict[str, Any]], rules.Action],
-    *,
-    keep_die: bool = False,
 ) -> HttpResponse:
-    """One action through the shared `submit_move`. `keep_die`: the die stays selected after
-    a plain POST too (−1 / +1 may be wanted again)."""
     game = player_game(request, game_id, KIND)
-    response = submit_move(request, game, form_class(request.POST), to_action, render_board)
-    die = request.GET.get("die", "")
-    if keep_die and response.status_code == 303 and die.isascii() and die.isdigit():
-        response["Location"] += f"?die={int(die)}"
-    return response
+    return submit_move(request, game, form_class(request.POST), to_action)
 
 
 @require_POST
@@ -115,7 +93,7 @@ def unstage(request: HttpRequest, game_id: int) -> HttpResponse:
         ) % {"dice": ", ".join(str(die + 1) for die in extra)}
 
     def render(request: HttpRequest, game: Game, **kwargs: Any) -> HttpResponse:
-        return render_board(request, game, notice=notice(), **kwargs)
+        return board_response(request, game, notice=notice(), **kwargs)
 
     response = submit_move(request, game, form, lambda d: rules.Unstage(d["die"]), render)
     if response.status_code == 303 and (text := notice()):
@@ -130,12 +108,12 @@ def confirm(request: HttpRequest, game_id: int) -> HttpResponse:
 
 @require_POST
 def decrease(request: HttpRequest, game_id: int) -> HttpResponse:
-    return move(request, game_id, DieForm, lambda d: rules.Decrease(d["die"]), keep_die=True)
+    return move(request, game_id, DieForm, lambda d: rules.Decrease(d["die"]))
 
 
 @require_POST
 def increase(request: HttpRequest, game_id: int) -> HttpResponse:
-    return move(request, game_id, DieForm, lambda d: rules.Increase(d["die"]), keep_die=True)
+    return move(request, game_id, DieForm, lambda d: rules.Increase(d["die"]))
 
 
 @require_POST

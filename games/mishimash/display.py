@@ -13,12 +13,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 
+from django.http import QueryDict
 from django.utils.formats import number_format
-from django.utils.html import conditional_escape, escape
-from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, gettext_noop, ngettext
 from django.utils.translation import gettext_lazy as _
 
+from games.core.html import EMPTY, Html, escape, fill, join, markup, translated
 from games.core.moves import rules_message
 from games.rules import mishimash as rules
 
@@ -64,30 +64,31 @@ class Local:
     scores, names and phrases many times."""
 
     def __init__(self) -> None:
-        self._numbers: dict[int, str] = {}
-        self._escaped: dict[str, str] = {}
+        self._numbers: dict[int, Html] = {}
+        self._escaped: dict[str, Html] = {}
         self._phrases: dict[str, str] = {}
 
-    def number(self, halves: int) -> str:
+    def number(self, halves: int) -> Html:
         text = self._numbers.get(halves)
         if text is None:
-            text = self._numbers[halves] = number_text(halves)
+            text = self._numbers[halves] = escape(number_text(halves))
         return text
 
-    def escape(self, text: str) -> str:
+    def escape(self, text: str) -> Html:
         escaped = self._escaped.get(text)
         if escaped is None:
             escaped = self._escaped[text] = escape(text)
         return escaped
 
-    def phrase(self, key: str) -> str:
-        """A log phrase of LOG_PHRASES in the visitor's language, as HTML."""
+    def phrase(self, key: str, **values: Html | int) -> Html:
+        """A log phrase of LOG_PHRASES in the visitor's language, filled in with HTML values
+        (a phrase without markup of its own is escaped first)."""
         phrase = self._phrases.get(key)
         if phrase is None:
-            msgid, markup = LOG_PHRASES[key]
+            msgid, has_markup = LOG_PHRASES[key]
             phrase = gettext(msgid)
-            phrase = self._phrases[key] = phrase if markup else escape(phrase)
-        return phrase
+            phrase = self._phrases[key] = phrase if has_markup else escape(phrase)
+        return translated(phrase, values)
 
 
 # --- the dice and the preview ------------------------------------------------------------------
@@ -101,40 +102,68 @@ class Die:
     scoring: bool  # belongs to some legal selection
 
 
-def face_html(value: int) -> str:
+def face_html(value: int) -> Html:
     """A die's face: one <i> per pip, drawn by the stylesheet."""
-    return f'<span class="face" data-v="{value}" aria-hidden="true">{"<i></i>" * value}</span>'
+    return FACES[value]
 
 
-def dice_html(dice: Sequence[Die], *, playable: bool, moved: bool) -> SafeString:
+PIP = markup("<i></i>")
+FACES = {
+    v: fill('<span class="face" data-v="%s" aria-hidden="true">%s</span>', v, join([PIP] * v))
+    for v in range(1, 7)
+}
+
+
+def dice_html(dice: Sequence[Die], *, playable: bool, moved: bool) -> Html:
     """The dice of the roll: check boxes of the move form (`playable`; the first one takes the
     focus after a move) or plain pictures. Built here: the template loop cost ~1 ms a board."""
-    label = escape(gettext("Die %(number)s: %(value)s"))
-    parts = []
+    label = gettext("Die %(number)s: %(value)s")
+    parts: list[Html] = []
     for d in dice:
-        aria = label % {"number": d.index + 1, "value": d.value}
+        aria = escape(label % {"number": d.index + 1, "value": d.value})
         if not playable:
             parts.append(
-                f'<span class="die" data-die="{d.index}" data-value="{d.value}"'
-                f' data-selected="false" role="img" aria-label="{aria}">'
-                f"{face_html(d.value)}</span>"
+                fill(
+                    '<span class="die" data-die="%s" data-value="%s" data-selected="false" '
+                    'role="img" aria-label="%s">%s</span>',
+                    d.index,
+                    d.value,
+                    aria,
+                    face_html(d.value),
+                )  # fmt: skip
             )
             continue
-        css = "die" + (" is-selected" if d.selected else "") + ("" if d.scoring else " is-dead")
-        checked = " checked" if d.selected else ""
-        focus = " autofocus" if moved and not parts else ""
+        css = markup("die")
+        css = fill("%s is-selected", css) if d.selected else css
+        css = css if d.scoring else fill("%s is-dead", css)
         parts.append(
-            f'<label class="{css}" data-die="{d.index}" data-value="{d.value}"'
-            f' data-selected="{"true" if d.selected else "false"}">'
-            f'<input type="checkbox" name="dice" value="{d.index}" id="die-{d.index}"'
-            f'{checked}{focus} aria-label="{aria}">{face_html(d.value)}</label>'
+            fill(
+                '<label class="%s" data-die="%s" data-value="%s" data-selected="%s">'
+                '<input type="checkbox" name="dice" value="%s" id="die-%s"%s%s aria-label="%s">'
+                "%s</label>",
+                css,
+                d.index,
+                d.value,
+                TRUE if d.selected else FALSE,
+                d.index,
+                d.index,
+                CHECKED if d.selected else EMPTY,
+                AUTOFOCUS if moved and not parts else EMPTY,
+                aria,
+                face_html(d.value),
+            )  # fmt: skip
         )
-    return mark_safe("".join(parts))  # every value an int or escaped
+    return join(parts)
 
 
-def waiting_html(count: int) -> SafeString:
+TRUE, FALSE = markup("true"), markup("false")
+CHECKED, AUTOFOCUS = markup(" checked"), markup(" autofocus")
+BLANK = markup('<span class="die blank"><span class="face"></span></span>')
+
+
+def waiting_html(count: int) -> Html:
     """Blank dice for the ones about to be rolled."""
-    return mark_safe('<span class="die blank"><span class="face"></span></span>' * count)
+    return join([BLANK] * count)
 
 
 @dataclass(frozen=True)
@@ -196,46 +225,47 @@ def preview(state: rules.State, dice: tuple[int, ...]) -> Preview:
     )
 
 
-def preview_html(p: Preview, local: Local) -> SafeString:
+def preview_html(p: Preview, local: Local) -> Html:
     """The live preview line under the dice: the sum of a legal selection, why an illegal one is
     refused, or what to tap."""
     if p.legal:
-        return mark_safe(
-            '<p class="mm-preview ok" aria-live="polite" data-preview="legal"'
-            f' data-gain="{p.gain_text}">{_legal_preview(p, local)}</p>'
-        )
+        return fill(
+            '<p class="mm-preview ok" aria-live="polite" data-preview="legal" data-gain="%s">'
+            "%s</p>",
+            escape(p.gain_text), _legal_preview(p, local),
+        )  # fmt: skip
     if p.error:
-        return mark_safe(
-            '<p class="mm-preview bad" aria-live="polite" data-preview="illegal">'
-            f"{conditional_escape(p.error)}</p>"
+        return fill(
+            '<p class="mm-preview bad" aria-live="polite" data-preview="illegal">%s</p>',
+            escape(p.error),
         )
     hint = gettext(
         "Tap the scoring dice to set aside: single 1s and 5s, three or more of a kind, or a "
         "straight or three pairs of all six."
     )
-    return mark_safe(
-        f'<p class="mm-preview" aria-live="polite" data-preview="empty">{escape(hint)}</p>'
+    return fill(
+        '<p class="mm-preview" aria-live="polite" data-preview="empty">%s</p>', escape(hint)
     )
 
 
-def _legal_preview(p: Preview, local: Local) -> str:
-    bonus = ""
+def _legal_preview(p: Preview, local: Local) -> Html:
+    bonus = EMPTY
     if p.bonus:
-        bonus = escape(gettext("+ MISHIMASH bonus %(bonus)s")) % {"bonus": p.bonus}
-        bonus = f' <span class="bonus">{bonus}</span>'
-    after = escape(gettext("Turn: %(turn)s · bank now for a total of %(total)s")) % {
-        "turn": local.number(p.turn_after_halves),
-        "total": local.number(p.total_halves),
-    }
-    if p.reaches_target:
-        reaches = escape(gettext("reaches the target!"))  # not in the f-string: xgettext
-        after += f" · <strong>{reaches}</strong>"
-    product = local.number(p.base_halves * p.k)
-    return (
-        f'<span class="calc"><span class="words">{escape(p.words)}</span>'
-        f" = {local.number(p.base_halves)} × {p.k} = <strong>{product}</strong>{bonus}</span>"
-        f' <span class="after">{after}</span>'
+        text = escape(gettext("+ MISHIMASH bonus %(bonus)s") % {"bonus": p.bonus})
+        bonus = fill(' <span class="bonus">%s</span>', text)
+    after = translated(
+        escape(gettext("Turn: %(turn)s · bank now for a total of %(total)s")),
+        {"turn": local.number(p.turn_after_halves), "total": local.number(p.total_halves)},
     )
+    if p.reaches_target:
+        reaches = escape(gettext("reaches the target!"))
+        after = fill("%s · <strong>%s</strong>", after, reaches)
+    product = local.number(p.base_halves * p.k)
+    return fill(
+        '<span class="calc"><span class="words">%s</span> = %s × %s = <strong>%s</strong>%s'
+        '</span> <span class="after">%s</span>',
+        escape(p.words), local.number(p.base_halves), p.k, product, bonus, after,
+    )  # fmt: skip
 
 
 # --- the log -----------------------------------------------------------------------------------
@@ -327,47 +357,54 @@ LOG_PHRASES = {
 }
 
 
-def chips(faces: Sequence[int]) -> str:
-    return '<span class="chips">' + " ".join(f"<b>{f}</b>" for f in faces) + "</span>"
+def chips(faces: Sequence[int]) -> Html:
+    return fill('<span class="chips">%s</span>', join((fill("<b>%s</b>", f) for f in faces), SPACE))
 
 
-def line_html(line: Line, local: Local) -> str:
+SPACE = markup(" ")
+STRONG_MISHIMASH = markup("<strong>MISHIMASH!</strong>")
+
+
+def line_html(line: Line, local: Local) -> Html:
     """One log line as HTML (built here, not in a template: the log is on every move's answer)."""
     phrase = local.phrase
-    name = f"<bdi>{local.escape(line.player)}</bdi>"
+    name = fill("<bdi>%s</bdi>", local.escape(line.player))
     match line.kind:
         case "roll":
-            text = f"{phrase('roll') % {'k': line.k}}: {chips(line.faces)}"
+            text = fill("%s: %s", phrase("roll", k=line.k), chips(line.faces))
         case "select":
-            text = (
-                f"{phrase('select')} {chips(line.faces)} {local.escape(line.words)}"
-                f" = {local.number(line.halves // line.k)} × {line.k}"
-                f' = <strong data-points="{line.points_text}">{local.number(line.halves)}</strong>'
-            )
+            text = fill(
+                '%s %s %s = %s × %s = <strong data-points="%s">%s</strong>',
+                phrase("select"), chips(line.faces), local.escape(line.words),
+                local.number(line.halves // line.k), line.k, escape(line.points_text),
+                local.number(line.halves),
+            )  # fmt: skip
         case "clear":
-            bonus = phrase("clear") % {"bonus": local.number(line.halves)}
-            text = f"<strong>MISHIMASH!</strong> {bonus}"
+            bonus = phrase("clear", bonus=local.number(line.halves))
+            text = fill("%s %s", STRONG_MISHIMASH, bonus)
         case "bank":
-            text = phrase("bank") % {
-                "name": name,
-                "points": local.number(line.halves),
-                "total": local.number(line.total_halves),
-            }
+            text = phrase(
+                "bank",
+                name=name,
+                points=local.number(line.halves),
+                total=local.number(line.total_halves),
+            )
         case "bust":
-            text = phrase("bust") % {"k": line.k, "name": name, "lost": local.number(line.halves)}
+            text = phrase("bust", k=line.k, name=name, lost=local.number(line.halves))
         case "final_round" if line.names:
-            text = phrase("final_round") % {"name": name, "names": local.escape(line.names)}
+            text = phrase("final_round", name=name, names=local.escape(line.names))
         case "final_round":
-            text = phrase("reached") % {"name": name}
+            text = phrase("reached", name=name)
         case "sudden_death":
-            text = phrase("sudden_death") % {"round": line.n, "names": local.escape(line.names)}
+            text = phrase("sudden_death", round=line.n, names=local.escape(line.names))
         case _:
-            text = phrase("win") % {"name": name, "total": local.number(line.total_halves)}
-    return f'<li class="line {line.kind}" data-kind="{line.kind}">{text}</li>\n'
+            text = phrase("win", name=name, total=local.number(line.total_halves))
+    kind = escape(line.kind)
+    return fill('<li class="line %s" data-kind="%s">%s</li>\n', kind, kind, text)
 
 
-def lines_html(lines: Sequence[Line], local: Local) -> SafeString:
-    return mark_safe("".join(line_html(line, local) for line in lines))  # values escaped
+def lines_html(lines: Sequence[Line], local: Local) -> Html:
+    return join(line_html(line, local) for line in lines)
 
 
 def earlier_turns(state: rules.State) -> list[Line]:
@@ -429,30 +466,42 @@ def seats(state: rules.State) -> list[Seat]:
     return result
 
 
-def scores_html(seats: Sequence[Seat], local: Local) -> SafeString:
+def scores_html(seats: Sequence[Seat], local: Local) -> Html:
     """The banked scores, one <li> per player, with a progress bar towards the target."""
-    # gettext outside the f-string: xgettext does not look inside f-strings.
-    to_play = escape(gettext("to play"))
-    to_play = f' <span class="tag">{to_play}</span>'
+    to_play = fill(' <span class="tag">%s</span>', escape(gettext("to play")))
     parts = []
     for s in seats:
-        css = ("is-current" if s.current else "") + (" is-out" if s.out else "")
-        current = ' aria-current="true"' if s.current else ""
-        tag = to_play if s.to_play and not s.current else ""
+        css = fill("%s%s", CURRENT if s.current else EMPTY, OUT if s.out else EMPTY)
+        tag = to_play if s.to_play and not s.current else EMPTY
         parts.append(
-            f'<li data-player="{s.seat}" data-score="{s.score_text}" class="{css}"{current}>'
-            f'<span class="who"><bdi>{local.escape(s.name)}</bdi>{tag}</span>'
-            f'<span class="pts">{local.number(s.halves)}</span><span class="bar"'
-            f' aria-hidden="true"><span style="width:{s.percent}%"></span></span></li>'
+            fill(
+                '<li data-player="%s" data-score="%s" class="%s"%s><span class="who"><bdi>%s'
+                '</bdi>%s</span><span class="pts">%s</span><span class="bar" aria-hidden="true">'
+                '<span style="width:%s%%"></span></span></li>',
+                s.seat,
+                escape(s.score_text),
+                css,
+                ARIA_CURRENT if s.current else EMPTY,
+                local.escape(s.name),
+                tag,
+                local.number(s.halves),
+                s.percent,
+            )  # fmt: skip
         )
-    return mark_safe("".join(parts))  # every value an int, a constant or escaped
+    return join(parts)
+
+
+CURRENT, OUT = markup("is-current"), markup(" is-out")
+ARIA_CURRENT = markup(' aria-current="true"')
 
 
 # --- the whole board ---------------------------------------------------------------------------
 
 
 @dataclass
-class Board:
+class MishimashBoard:
+    """Everything the `#board` partial draws."""
+
     state: rules.State
     playable: bool
     moved: bool = False  # answering a move: the first die or the roll button takes the focus
@@ -492,27 +541,27 @@ class Board:
         return self.state.turns[0] + 1
 
     @property
-    def waiting_html(self) -> SafeString:
+    def waiting_html(self) -> Html:
         return waiting_html(self.state.dice_in_play)
 
     @property
-    def dice_html(self) -> SafeString:
+    def dice_html(self) -> Html:
         return dice_html(self.dice, playable=self.playable, moved=self.moved)
 
     @property
-    def preview_html(self) -> SafeString:
-        return preview_html(self.preview, self.local) if self.preview else mark_safe("")
+    def preview_html(self) -> Html:
+        return preview_html(self.preview, self.local) if self.preview else EMPTY
 
     @property
-    def scores_html(self) -> SafeString:
+    def scores_html(self) -> Html:
         return scores_html(self.seats, self.local)
 
     @property
-    def turn_html(self) -> SafeString:
+    def turn_html(self) -> Html:
         return lines_html(self.turn, self.local)
 
     @property
-    def earlier_html(self) -> SafeString:
+    def earlier_html(self) -> Html:
         return lines_html(self.earlier, self.local)
 
     @property
@@ -533,10 +582,26 @@ class Board:
         return next((s for s in self.seats if s.winner), None)
 
 
+@dataclass(frozen=True)
+class Ticks:
+    """The page's UI state: the dice ticked for the preview, and whether the board answers a
+    move just made (its first control then takes the focus)."""
+
+    dice: tuple[int, ...] = ()
+    moved: bool = False
+
+
+def ticked(data: QueryDict) -> tuple[int, ...]:
+    """The dice positions the page had ticked (UI state, never trusted): 0-5, each once."""
+    return tuple(
+        sorted({int(v) for v in data.getlist("dice") if v in {"0", "1", "2", "3", "4", "5"}})
+    )
+
+
 def board(
     state: rules.State, *, playable: bool, selection: Sequence[int] = (), moved: bool = False
-) -> Board:
-    view = Board(state, playable=playable, moved=moved, seats=seats(state))
+) -> MishimashBoard:
+    view = MishimashBoard(state, playable=playable, moved=moved, seats=seats(state))
     view.still_to_play = _names(state, state.still_to_play)
     if state.roll:
         chosen = clean_selection(state, selection) if playable else ()

@@ -1,18 +1,21 @@
-"""MISHIMASH as the shared app sees it: one public board per standard target (solo games
+"""MISHIMASH as the shared app sees it: one leaderboard per standard target (solo games
 only), fewest turns to reach the target first, then the higher final score, then the earlier."""
 
 from typing import Any
 
+from django.http import HttpRequest
 from django.utils.functional import Promise, lazy
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from games.core.kinds import GameKind, ResultFields
+from games.mishimash import display
+from games.mishimash.display import Ticks, ticked
 from games.rules import mishimash
 
 
 def target_label(target: int) -> Promise:
-    """ "Target 1000", translated when shown (a board label outlives the request)."""
+    """ "Target 1000", translated when shown (a leaderboard label outlives the request)."""
     return lazy(lambda: gettext("Target %(target)s") % {"target": target}, str)()
 
 
@@ -23,14 +26,34 @@ class MishimashKind(GameKind):
         "Push your luck with six dice: every roll again multiplies its points, "
         "but one bust loses the whole turn. Solo or up to 8 players on one device."
     )
-    boards = tuple((str(target), target_label(target)) for target in mishimash.TARGET_CHOICES)
+    leaderboards = tuple((str(target), target_label(target)) for target in mishimash.TARGET_CHOICES)
     ranking = ("turns", "-score", "finished_at")
     columns = (("turns", _("Turns")),)
-    board_template = "mishimash/play.html#board"
+    template = "mishimash/play.html"
     stylesheet = "css/mishimash.css"
     rules = mishimash
 
-    def board_key(self, options: mishimash.Options) -> str:
+    def ui(self, request: HttpRequest, state: mishimash.State, *, status: int) -> Ticks:
+        """The ticked dice: the page's (?dice=0&dice=3); after a refused selection the posted
+        ones stay on show; after a move, none."""
+        if request.method != "POST":
+            return Ticks(ticked(request.GET))
+        if status == 400:
+            return Ticks(ticked(request.POST))
+        return Ticks(moved=status == 200)
+
+    def board(
+        self, state: mishimash.State, *, playable: bool, ui: Ticks | None
+    ) -> display.MishimashBoard:
+        ticks = ui or Ticks()
+        return display.board(
+            state,
+            playable=playable,
+            selection=ticks.dice if playable else (),
+            moved=ticks.moved and playable,
+        )
+
+    def leaderboard(self, options: mishimash.Options) -> str:
         """The leaderboard a game would rank on: solo standard targets only ("" = unranked)."""
         if options.is_solo and options.target in mishimash.TARGET_CHOICES:
             return str(options.target)
@@ -38,12 +61,12 @@ class MishimashKind(GameKind):
 
     def result(self, state: mishimash.State, options: mishimash.Options) -> ResultFields | None:
         """Hot-seat games and custom targets are not ranked."""
-        board = self.board_key(options)
-        if not board:
+        leaderboard = self.leaderboard(options)
+        if not leaderboard:
             return None
         return ResultFields(
             score=mishimash.halves_to_decimal(state.banked_halves[0]),
-            board_key=board,
+            leaderboard=leaderboard,
             turns=state.turns[0],
         )
 

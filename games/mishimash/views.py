@@ -3,14 +3,15 @@ three moves: roll, set aside + bank, set aside + roll again."""
 
 from urllib.parse import urlencode
 
-from django.http import HttpRequest, HttpResponse, QueryDict
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from games.core.board import board_response
 from games.core.kinds import get_kind
-from games.core.models import Game
 from games.core.moves import player_game, running_game, see_other, start_game, submit_move
 from games.core.players import ensure_player
+from games.mishimash.display import ticked
 from games.mishimash.forms import NewGameForm, RollForm, SelectForm
 from games.rules import mishimash as rules
 
@@ -30,35 +31,6 @@ def new(request: HttpRequest) -> HttpResponse:
     return render(request, "mishimash/new.html", {"form": form, "running": running}, status=status)
 
 
-def ticked(data: QueryDict) -> tuple[int, ...]:
-    """The dice positions the page had ticked (UI state, never trusted): 0-5, each once."""
-    return tuple(
-        sorted({int(v) for v in data.getlist("dice") if v in {"0", "1", "2", "3", "4", "5"}})
-    )
-
-
-def render_board(
-    request: HttpRequest, game: Game, *, error: str = "", status: int = 200
-) -> HttpResponse:
-    posted = request.method == "POST"
-    # After a refused selection, keep the ticked dice on show; after a move, start afresh.
-    selection = ticked(request.POST) if posted and status == 400 else ()
-    if not posted:
-        selection = ticked(request.GET)
-    template = "mishimash/play.html#board" if request.htmx else "mishimash/play.html"  # type: ignore[attr-defined]
-    context = {
-        "game": game,
-        "state": game.state,
-        "error": error,
-        "selection": selection,
-        "moved": posted and status == 200,
-    }
-    response = render(request, template, context, status=status)
-    if posted and request.htmx:  # type: ignore[attr-defined]
-        response["HX-Replace-Url"] = game.get_absolute_url()  # drop a stale ?dice= preview
-    return response
-
-
 @require_GET
 def play(request: HttpRequest, game_id: int) -> HttpResponse:
     game = player_game(request, game_id, KIND)
@@ -66,15 +38,13 @@ def play(request: HttpRequest, game_id: int) -> HttpResponse:
         # The no-JS "Check" button submits the whole move form by GET: keep only the dice.
         query = urlencode([("dice", i) for i in ticked(request.GET)])
         return see_other(game.get_absolute_url() + (f"?{query}" if query else ""))
-    return render_board(request, game)
+    return board_response(request, game)
 
 
 @require_POST
 def roll(request: HttpRequest, game_id: int) -> HttpResponse:
     game = player_game(request, game_id, KIND)
-    return submit_move(
-        request, game, RollForm(request.POST), lambda d: rules.Roll(d["player"]), render_board
-    )
+    return submit_move(request, game, RollForm(request.POST), lambda d: rules.Roll(d["player"]))
 
 
 @require_POST
@@ -85,7 +55,6 @@ def bank(request: HttpRequest, game_id: int) -> HttpResponse:
         game,
         SelectForm(request.POST),
         lambda d: rules.SelectAndBank(d["player"], tuple(d["dice"])),
-        render_board,
     )
 
 
@@ -97,5 +66,4 @@ def roll_again(request: HttpRequest, game_id: int) -> HttpResponse:
         game,
         SelectForm(request.POST),
         lambda d: rules.SelectAndRollAgain(d["player"], tuple(d["dice"])),
-        render_board,
     )

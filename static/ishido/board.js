@@ -24,10 +24,7 @@
       var legal = board.querySelector("[data-legal]");
       cursor = legal ? Number(legal.dataset.cell) : 41;
     }
-    all.forEach(function (cell) {
-      var index = Number(cell.dataset.cell);
-      cell.tabIndex = index === cursor ? 0 : -1;
-    });
+    roving(board);
     if (hadFocus) all[cursor].focus({ preventScroll: true });
     board.addEventListener("keydown", function (event) { move(board, event); });
     board.addEventListener("focusin", function (event) {
@@ -41,7 +38,35 @@
   }
 
   function roving(board) {
-    cells(board).forEach(function (cell) { cell.tabIndex = Number(cell.dataset.cell) === cursor ? 0 : -1; });
+    cells(board).forEach(function (cell) {
+      var here = Number(cell.dataset.cell) === cursor;
+      cell.tabIndex = here ? 0 : -1;
+      if (here) name(cell);
+    });
+  }
+
+  // The cell under the cursor gets its spoken name ("Row 2, column 3: red star"): the board's
+  // markup stays small, and the patterns and stone names are on the page once.
+  function name(cell) {
+    var labels = document.querySelector(".ishido-labels");
+    if (!labels) return;
+    var index = Number(cell.dataset.cell);
+    var row = Math.floor(index / COLUMNS), column = index % COLUMNS;
+    var border = row === 0 || row === ROWS - 1 || column === 0 || column === COLUMNS - 1;
+    var pattern, stone = "";
+    if (cell.dataset.value) {
+      pattern = labels.dataset.labelStone;
+      var title = document.querySelector("#s" + symbolOf(cell) + " title");
+      stone = title ? title.textContent : cell.dataset.value;
+    } else if (cell.hasAttribute("data-legal")) pattern = labels.dataset.labelFits;
+    else pattern = border ? labels.dataset.labelBorder : labels.dataset.labelEmpty;
+    cell.setAttribute("aria-label", pattern.replace("%(row)d", row + 1)
+      .replace("%(column)d", column + 1).replace("%(stone)s", stone));
+  }
+
+  function symbolOf(cell) {
+    var use = cell.querySelector("use");
+    return use ? use.getAttribute("href").slice(2) : "";
   }
 
   function move(board, event) {

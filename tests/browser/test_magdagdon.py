@@ -25,7 +25,7 @@ def start(page, difficulty: str = "peaceful", seed: str | None = SEED) -> Game: 
     page.get_by_role("button", name="Start a new game").click()
     page.wait_for_url(re.compile(r"/magdagdon/\d+/$"))
     game = Game.objects.get(pk=int(page.url.rstrip("/").rsplit("/", 1)[1]))
-    assert game.board_key == difficulty
+    assert game.leaderboard == difficulty
     if seed is None:
         return game
     options = rules.Options(rules.Difficulty(difficulty))
@@ -138,7 +138,7 @@ def test_a_whole_game_with_a_power_and_a_magdagdon(page):
     row = page.locator(f'tr[data-result="{result.pk}"]')
     assert row.locator("td.num").first.inner_text() == str(score.total)
     page.goto(page.base_url + "/records/")
-    section = page.locator('[data-board="magdagdon-peaceful"]')
+    section = page.locator('[data-leaderboard="magdagdon-peaceful"]')
     assert section.locator("td.num").first.inner_text() == str(score.total)
 
 

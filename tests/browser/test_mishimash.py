@@ -115,7 +115,7 @@ def test_a_solo_game_to_the_target_matches_the_rules(page):
     assert final.is_finished and final.banked_halves[0] >= 1000
     assert game.actions.count() == moves
     result = Result.objects.get(game=game)
-    assert result.turns == final.turns[0] and result.board_key == "500"
+    assert result.turns == final.turns[0] and result.leaderboard == "500"
     # The leaderboard fills from the real game.
     page.locator(".mm-results").get_by_role("link", name="Leaderboard").click()
     page.wait_for_url(re.compile(r"/leaderboards/mishimash/500/$"))

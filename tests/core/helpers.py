@@ -26,17 +26,17 @@ def make_result(
     """A finished Ishido game's leaderboard row, without playing the game."""
     player = Player.objects.create(nickname=nickname)
     game = Game.objects.create(
-        kind="ishido",
+        kind_key="ishido",
         player=player,
         status=Game.Status.FINISHED,
         seed="s",
         seed_hash="h",
-        board_key="classic",
+        leaderboard="classic",
     )
     return Result.objects.create(
         game=game,
-        kind="ishido",
-        board_key="classic",
+        kind_key="ishido",
+        leaderboard="classic",
         player=player,
         nickname=nickname,
         score=Decimal(score),

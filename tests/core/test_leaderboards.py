@@ -43,12 +43,17 @@ def test_top_100_and_my_best_rank_outside_it(client):
     client.post(reverse("core:nickname"), {"nickname": "me"})
     me = Player.objects.get(pk=client.session["player_id"])
     game = Game.objects.create(
-        kind="ishido", player=me, status="finished", seed="s", seed_hash="h", board_key="classic"
+        kind_key="ishido",
+        player=me,
+        status="finished",
+        seed="s",
+        seed_hash="h",
+        leaderboard="classic",
     )
     Result.objects.create(
         game=game,
-        kind="ishido",
-        board_key="classic",
+        kind_key="ishido",
+        leaderboard="classic",
         player=me,
         nickname="me",
         score=Decimal(1),
@@ -107,7 +112,7 @@ def test_admin_lists_results_with_filters_search_and_replay_links(client):
     User.objects.create_superuser("staff", "staff@example.com", "pw")
     client.login(username="staff", password="pw")
     url = reverse("admin:core_result_changelist")
-    html = client.get(url, {"q": "Searchable", "kind": "ishido", "hidden__exact": "0"}).content
+    html = client.get(url, {"q": "Searchable", "kind_key": "ishido", "hidden__exact": "0"}).content
     assert b"Searchable" in html
     assert reverse("core:replay", args=[result.game_id]).encode() in html
 

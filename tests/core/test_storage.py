@@ -92,7 +92,7 @@ def test_a_finished_game_writes_its_result_from_the_server_state(player):
     assert game.status == Game.Status.FINISHED and game.finished_at is not None
     assert result.score == state.final_score
     assert result.stones_left == state.stones_left
-    assert (result.kind, result.board_key, result.nickname) == ("ishido", "classic", "Ödön")
+    assert (result.kind_key, result.leaderboard, result.nickname) == ("ishido", "classic", "Ödön")
     assert not result.hidden
 
 

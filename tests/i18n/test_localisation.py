@@ -29,20 +29,20 @@ def html_tag(response) -> str:  # type: ignore[no-untyped-def]
     return match.group(0)
 
 
-def a_board() -> tuple[str, str]:
+def a_leaderboard() -> tuple[str, str]:
     kind = all_kinds()[0]
-    return kind.key, kind.boards[0][0]
+    return kind.key, kind.leaderboards[0][0]
 
 
 @pytest.fixture
 def half_point_result(db) -> Result:  # type: ignore[no-untyped-def]
     """A finished game on the first leaderboard with 12.5 points (MISHIMASH's half points)."""
-    kind, board = a_board()
+    kind, board = a_leaderboard()
     player = Player.objects.create(nickname="Zsófi")
     game = Game.objects.create(
-        kind=kind,
+        kind_key=kind,
         player=player,
-        board_key=board,
+        leaderboard=board,
         seed="fixed",
         seed_hash=seed_hash("fixed"),
         status=Game.Status.FINISHED,
@@ -51,8 +51,8 @@ def half_point_result(db) -> Result:  # type: ignore[no-untyped-def]
     )
     return Result.objects.create(
         game=game,
-        kind=kind,
-        board_key=board,
+        kind_key=kind,
+        leaderboard=board,
         player=player,
         nickname=player.nickname,
         score=Decimal("12.5"),
@@ -143,7 +143,7 @@ def ended_game(db) -> Game:  # type: ignore[no-untyped-def]
 
 @pytest.mark.django_db
 def test_arabic_pages_are_right_to_left(client, half_point_result, ended_game):
-    kind, board = a_board()
+    kind, board = a_leaderboard()
     urls = [
         "/",
         reverse("core:leaderboards"),
@@ -185,7 +185,7 @@ def test_half_points_in_the_languages_own_form(language, shown):
 @pytest.mark.django_db
 @pytest.mark.parametrize(("language", "shown"), [("en", "12.5"), ("hu", "12,5"), ("sk", "12,5")])
 def test_the_leaderboard_shows_half_points(client, half_point_result, language, shown):
-    kind, board = a_board()
+    kind, board = a_leaderboard()
     body = client.get(
         reverse("core:leaderboard", args=[kind, board]), HTTP_ACCEPT_LANGUAGE=ACCEPT[language]
     ).content.decode()

@@ -38,7 +38,7 @@ def test_start_makes_a_game_and_shows_it(client):
     assert response.status_code == 303
     game = Game.objects.get()
     assert response["Location"] == reverse("ishido:play", args=[game.pk])
-    assert game.kind == "ishido" and game.is_active
+    assert game.kind_key == "ishido" and game.is_active
 
 
 def test_starting_anew_needs_confirmation_while_a_game_runs(client):
@@ -80,11 +80,12 @@ def test_the_page_shows_board_stone_and_numbers_with_hooks(client, game):
     assert game.seed_hash in html and game.seed not in html
 
 
-def test_the_border_is_marked_on_every_outer_cell(client, game):
+def test_the_cells_come_in_row_major_order(client, game):
+    """I2: the stylesheet finds the grey border by a cell's position among its siblings (see
+    the browser test of the border), so the 96 cells must come in index order."""
     html = client.get(game.get_absolute_url()).content.decode()
-    for tag in re.findall(r"<[^>]*data-cell=[^>]*>", html):
-        cell = int(re.search(r'data-cell="(\d+)"', tag).group(1))
-        assert (" edge" in tag) == ishido.is_border(cell), tag
+    order = [int(n) for n in re.findall(r'data-cell="(\d+)"', html)]
+    assert order == list(range(ishido.CELLS))
 
 
 def test_the_pouch_order_stays_hidden(client, game):
@@ -93,6 +94,12 @@ def test_the_pouch_order_stays_hidden(client, game):
     html = client.get(game.get_absolute_url()).content.decode()
     partial = client.get(game.get_absolute_url(), headers={"HX-Request": "true"}).content.decode()
     shown = {s for s in state.board if s is not None} | {state.current_stone}
+    # The page defines a symbol for each of the 36 kinds of stone (the pouch's contents are
+    # public, I1), all alike: they tell nothing of the order. Nothing else names a stone.
+    defs = re.search(r'<svg class="ishido-defs".*?</svg>', html, re.S).group(0)
+    assert len(re.findall(r'<symbol id="s\d\d"', defs)) == 36
+    html = html.replace(defs, "")
+    assert "ishido-defs" not in partial
     for page in (html, partial):
         assert game.snapshot["pouch"] not in page
         assert game.snapshot["pouch"][2:12] not in page

@@ -82,17 +82,17 @@ def test_leaderboard_best_score_then_fewer_stones_left_then_earlier(client):
     ]
     for name, score, left, minutes in rows:
         game = Game.objects.create(
-            kind="ishido",
+            kind_key="ishido",
             player=player,
             status="finished",
             seed=name,
             seed_hash=name,
-            board_key="classic",
+            leaderboard="classic",
         )
         Result.objects.create(
             game=game,
-            kind="ishido",
-            board_key="classic",
+            kind_key="ishido",
+            leaderboard="classic",
             player=player,
             nickname=name,
             score=score,

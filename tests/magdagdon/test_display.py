@@ -1,6 +1,6 @@
-"""The board parts drawn in Python (games/magdagdon/display.py): the grid, the dice tray, the
-REROLL ticks and the unstage forms keep the template's markup, escape what they show and speak
-the visitor's language."""
+"""The board parts drawn in Python (games/magdagdon/display.py, through games.core.html): the
+grid and the dice tray escape what they show and speak the visitor's language; the REROLL
+ticks and the unstage forms come from the template."""
 
 import re
 from dataclasses import replace
@@ -8,13 +8,7 @@ from dataclasses import replace
 import pytest
 from django.utils import translation
 
-from games.magdagdon.display import (
-    board_view,
-    grid_html,
-    reroll_html,
-    tray_html,
-    unstage_forms_html,
-)
+from games.magdagdon.display import board, grid_html, tray_html
 from games.rules import magdagdon as rules
 from tests.magdagdon.helpers import start_at
 from tests.rules.test_magdagdon_oracle import make_state
@@ -26,7 +20,7 @@ ESCAPED = "&lt;b&gt;&quot;O&#x27;Brien&quot; &amp; co&lt;/b&gt;"
 def placing(die: int | None = None):  # type: ignore[no-untyped-def]
     state = make_state("3... .... .... ....", roll=(4, 2, 6, 1), staged=((0, 1),))
     assert state.phase == "placing"
-    return board_view(state, playable=True, die=die)
+    return board(state, playable=True, die=die)
 
 
 def test_the_grid_has_16_cells_8_sums_and_the_corner():
@@ -52,7 +46,7 @@ def test_a_staged_cell_may_take_the_ruin():
         staged=((0, 1),),
         phase="magdagdon",
     )
-    page = grid_html(board_view(state, playable=True, ruin=True))
+    page = grid_html(board(state, playable=True, ruin=True))
     assert '<button type="submit" class="cell target staged" form="mg-ruin" name="cell"' in page
 
 
@@ -79,7 +73,7 @@ def test_a_line_bonus_shows_its_points():
 
 
 def test_the_tray_before_the_first_roll_shows_four_blank_dice():
-    view = board_view(make_state(), playable=True)
+    view = board(make_state(), playable=True)
     page = tray_html(view, "/magdagdon/1/")
     assert page.count('<span class="die blank" aria-hidden="true">') == 4
     assert "<small>Die 4</small>" in page
@@ -92,24 +86,28 @@ def test_the_tray_links_free_dice_and_takes_staged_ones_back():
     assert 'href="/magdagdon/1/?die=2" hx-get="/magdagdon/1/?die=2"' in page
 
 
-def test_reroll_ticks_the_selected_die_and_locks_staged_ones():
-    page = reroll_html(placing(die=2))
-    assert 'value="0" disabled>' in page and 'value="2" checked>' in page
-    assert page.count("checked") == 1
+@pytest.mark.django_db
+def test_reroll_ticks_nothing_by_itself_but_the_selected_die_and_locks_staged_ones(client):
+    game = start_at(client, "3... .... .... ....", roll=(4, 2, 6, 1), staged=((0, 1),))
+    page = client.get(game.get_absolute_url(), {"die": "2"}).content.decode()
+    ticks = re.search(r'<form class="mg-reroll".*?</form>', page, re.S).group()
+    assert 'value="0" disabled>' in ticks and 'value="2" checked>' in ticks
+    assert ticks.count("checked") == 1
 
 
-def test_unstage_forms_one_per_staged_die():
-    page = unstage_forms_html(placing(), "/u/", '<input name="csrfmiddlewaretoken">', 5)
-    assert page.count("<form ") == 1 and 'id="mg-unstage-0"' in page
-    assert (
-        '<input name="csrfmiddlewaretoken"><input type="hidden" name="version" value="5">' in page
-    )
+@pytest.mark.django_db
+def test_unstage_forms_one_per_staged_die(client):
+    game = start_at(client, "3... .... .... ....", roll=(4, 2, 6, 1), staged=((0, 1),))
+    page = client.get(game.get_absolute_url(), headers={"HX-Request": "true"}).content.decode()
+    assert page.count('<form id="mg-unstage-') == 1 and 'id="mg-unstage-0"' in page
+    form = re.search(r'<form id="mg-unstage-0".*?</form>', page).group()
+    assert f'<input type="hidden" name="version" value="{game.version}">' in form
 
 
 @pytest.mark.parametrize(("language", "die"), [("hu", "1. kocka"), ("ar", "النرد 1")])
 def test_the_parts_speak_the_visitors_language(language, die):
     with translation.override(language):
-        view = board_view(make_state(), playable=True)
+        view = board(make_state(), playable=True)
         assert f"<small>{die}</small>" in tray_html(view, "/magdagdon/1/")
 
 

@@ -11,14 +11,14 @@ from tests.rules.test_magdagdon_oracle import make_state
 KIND = get_kind("magdagdon")
 
 
-def test_registered_with_a_board_per_difficulty_named_in_english():
+def test_registered_with_a_leaderboard_per_difficulty_named_in_english():
     assert KIND.name == "MAGDAGDON"
-    assert KIND.boards == (
+    assert KIND.leaderboards == (
         ("peaceful", "PEACEFUL"),
         ("survival", "SURVIVAL"),
         ("nightmare", "NIGHTMARE"),
     )
-    assert KIND.board_template == "magdagdon/play.html#board"
+    assert KIND.board_partial == "magdagdon/play.html#board"
     assert KIND.rules is rules
 
 
@@ -29,8 +29,8 @@ def test_M22_ranking_best_score_then_fewer_powers_fewer_turns_earlier():
 
 
 @pytest.mark.parametrize("difficulty", ["peaceful", "survival", "nightmare"])
-def test_M7_the_board_key_is_the_difficulty(difficulty):
-    assert KIND.board_key(rules.Options(rules.Difficulty(difficulty))) == difficulty
+def test_M7_the_leaderboard_is_the_difficulty(difficulty):
+    assert KIND.leaderboard(rules.Options(rules.Difficulty(difficulty))) == difficulty
 
 
 def test_M22_result_is_the_final_score_turns_and_powers_used():
@@ -39,7 +39,7 @@ def test_M22_result_is_the_final_score_turns_and_powers_used():
     total = rules.score(state.board, "peaceful", 2).total
     fields = KIND.result(state, rules.Options())
     assert fields == ResultFields(
-        score=Decimal(total), board_key="peaceful", turns=9, powers_used=2
+        score=Decimal(total), leaderboard="peaceful", turns=9, powers_used=2
     )
 
 

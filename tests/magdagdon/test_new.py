@@ -37,7 +37,7 @@ def test_M7_starting_a_game_at_each_difficulty(client, difficulty):
     game = Game.objects.get()
     assert response["Location"] == game.get_absolute_url()
     assert game.options == {"difficulty": difficulty}
-    assert game.board_key == difficulty
+    assert game.leaderboard == difficulty
     assert game.state.phase == "rolling"
     page = text(client.get(response["Location"]))
     assert f'data-difficulty="{difficulty}"' in page

@@ -266,14 +266,14 @@ def test_M22_a_whole_game_ends_with_the_breakdown_and_a_record(client, difficult
     assert "mg-confirm" not in page and "mg-roll" not in page
 
     result = Result.objects.get(game=game)
-    assert (result.board_key, result.score, result.turns, result.powers_used) == (
+    assert (result.leaderboard, result.score, result.turns, result.powers_used) == (
         difficulty,
         score.total,
         final.turns,
         len(final.powers_used),
     )
     records = text(client.get(reverse("core:records")))
-    assert f'data-board="magdagdon-{difficulty}"' in records
+    assert f'data-leaderboard="magdagdon-{difficulty}"' in records
     board = text(client.get(reverse("core:leaderboard", args=["magdagdon", difficulty])))
     assert f'data-result="{result.pk}"' in board
 
@@ -291,7 +291,7 @@ def test_play_again_starts_the_same_difficulty(client):
     assert "Play SURVIVAL again" in page
     response = client.post(reverse("magdagdon:new"), {"difficulty": "survival", "confirm": "on"})
     assert response.status_code == 303
-    assert Game.objects.filter(status=Game.Status.ACTIVE).get().board_key == "survival"
+    assert Game.objects.filter(status=Game.Status.ACTIVE).get().leaderboard == "survival"
 
 
 def test_the_replay_page_draws_the_board_read_only(client):

@@ -21,16 +21,16 @@ def finished(players: tuple[str, ...], target: int, banked: tuple[int, ...], tur
     return rules.State(options, banked, (turns,) * len(players), winner=0), options
 
 
-def test_boards_are_the_three_standard_targets():
-    assert [key for key, _ in KIND.boards] == ["500", "1000", "2000"]
-    assert str(KIND.board_label("1000")) == "Target 1000"
+def test_leaderboards_are_the_three_standard_targets():
+    assert [key for key, _ in KIND.leaderboards] == ["500", "1000", "2000"]
+    assert str(KIND.leaderboard_label("1000")) == "Target 1000"
     assert KIND.ranking == ("turns", "-score", "finished_at")
     assert [field for field, _ in KIND.columns] == ["turns"]
 
 
 def test_the_board_label_is_translated_when_shown():
     with override("hu"):
-        label = str(KIND.board_label("500"))
+        label = str(KIND.leaderboard_label("500"))
     assert "500" in label
 
 
@@ -38,8 +38,8 @@ def test_a_solo_standard_game_gives_a_result_with_exact_halves():
     state, options = finished(("Solo",), 500, (1001,), 12)
     fields = KIND.result(state, options)
     assert fields is not None
-    assert (fields.score, fields.board_key, fields.turns) == (Decimal("500.5"), "500", 12)
-    assert KIND.board_key(options) == "500"
+    assert (fields.score, fields.leaderboard, fields.turns) == (Decimal("500.5"), "500", 12)
+    assert KIND.leaderboard(options) == "500"
 
 
 @pytest.mark.parametrize(
@@ -47,7 +47,7 @@ def test_a_solo_standard_game_gives_a_result_with_exact_halves():
 )
 def test_hot_seat_and_custom_targets_are_unranked(players, target):
     state, options = finished(players, target, (2 * target,) + (0,) * (len(players) - 1), 5)
-    assert KIND.result(state, options) is None and KIND.board_key(options) == ""
+    assert KIND.result(state, options) is None and KIND.leaderboard(options) == ""
 
 
 def test_describe_action():
@@ -84,15 +84,15 @@ def test_the_leaderboard_ranks_fewest_turns_then_higher_score_then_earlier(clien
         game = Game.start(player, KIND, rules.Options((nickname,), 1000))
         Result.objects.create(
             game=game,
-            kind="mishimash",
-            board_key="1000",
+            kind_key="mishimash",
+            leaderboard="1000",
             player=player,
             nickname=nickname,
             score=Decimal(score),
             turns=turns,
             finished_at=now - timedelta(minutes=ago),
         )
-    ranked = [r.nickname for r in Result.objects.board(KIND, "1000")]
+    ranked = [r.nickname for r in Result.objects.ranked(KIND, "1000")]
     assert ranked == ["fast", "rich", "early", "late", "slow"]
     page = text(client.get(reverse("core:leaderboard", args=["mishimash", "1000"])))
     assert page.index("fast") < page.index("rich") < page.index("early") < page.index("slow")

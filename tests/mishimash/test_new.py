@@ -19,7 +19,7 @@ def post_new(client, **data):  # type: ignore[no-untyped-def]
 
 
 def only_game() -> Game:
-    return Game.objects.get(kind="mishimash")
+    return Game.objects.get(kind_key="mishimash")
 
 
 def test_the_form_offers_solo_hot_seat_and_the_targets_x1(client):
@@ -37,7 +37,7 @@ def test_a_solo_game_plays_under_the_nickname_on_the_standard_board(client):
     game = only_game()
     assert response.status_code == 303 and response["Location"] == game.get_absolute_url()
     assert game.options == {"players": ["Zsófi"], "target": 1000}
-    assert game.board_key == "1000"
+    assert game.leaderboard == "1000"
     page = text(client.get(game.get_absolute_url()))
     assert 'data-state="rolling"' in page and "Zsófi" in page
 
@@ -46,20 +46,20 @@ def test_a_solo_game_plays_under_the_nickname_on_the_standard_board(client):
 def test_the_other_standard_targets(client, target):
     post_new(client, target=target)
     assert only_game().options["target"] == int(target)
-    assert only_game().board_key == target
+    assert only_game().leaderboard == target
 
 
 def test_a_custom_target_is_unranked_x1(client):
     assert post_new(client, target="custom", custom_target="750").status_code == 303
     game = only_game()
-    assert game.options["target"] == 750 and game.board_key == ""
+    assert game.options["target"] == 750 and game.leaderboard == ""
 
 
 def test_hot_seat_players_keep_their_seating_order_x15(client):
     names = ["Cyril", " Anna ", "Béla", "", ""]
     assert post_new(client, mode="hotseat", players=names, target="500").status_code == 303
     assert only_game().options == {"players": ["Cyril", "Anna", "Béla"], "target": 500}
-    assert only_game().board_key == ""
+    assert only_game().leaderboard == ""
 
 
 def test_eight_players_are_welcome(client):

@@ -285,7 +285,7 @@ def test_a_solo_game_ends_on_the_leaderboard_x14(client):
         "You banked <strong>500</strong> points, reaching 500 in <strong>8</strong> turns." in page
     )
     result = Result.objects.get(game=game)
-    assert (result.board_key, result.turns, str(result.score)) == ("500", 8, "500.0")
+    assert (result.leaderboard, result.turns, str(result.score)) == ("500", 8, "500.0")
     board = text(client.get(reverse("core:leaderboard", args=["mishimash", "500"])))
     assert f'data-result="{result.pk}"' in board and "Tester" in board
 
@@ -319,7 +319,7 @@ def test_a_hot_seat_game_ends_on_a_results_page_not_ranked_x15(client):
 def test_the_replay_page_shows_the_board_read_only(client, game):
     move(client, game, "roll")
     move(client, game, "roll_again", dice=[0, 1, 4])
-    Game.start(game.player, game.kind_obj, game.kind_obj.options_from_dict(game.options))
+    Game.start(game.player, game.kind, game.kind.options_from_dict(game.options))
     replay = reverse("core:replay", args=[game.pk])
     for step in ("0", "1", "2"):
         page = text(client.get(replay, {"step": step}))
@@ -353,7 +353,7 @@ def test_whole_games_played_through_the_views_reach_their_end(client):
         assert game.actions.count() == moves
         # The stored games replay to the same end.
         assert list(game.replay_states())[-1] == state
-    assert Result.objects.filter(board_key="500").count() == 1
+    assert Result.objects.filter(leaderboard="500").count() == 1
     out = StringIO()
     call_command("verify_games", kind="mishimash", stdout=out)  # snapshots == their replays
     assert "2 finished games replayed, 0 differ." in out.getvalue()

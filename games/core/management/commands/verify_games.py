@@ -17,7 +17,7 @@ class Command(BaseCommand):
     def handle(self, *args: Any, **options: Any) -> None:
         games = Game.objects.filter(status=Game.Status.FINISHED).order_by("pk")
         if options["kind"]:
-            games = games.filter(kind=options["kind"])
+            games = games.filter(kind_key=options["kind"])
         bad = checked = 0
         for game in games.iterator():
             checked += 1
@@ -30,7 +30,7 @@ class Command(BaseCommand):
             raise CommandError(f"{bad} games differ from their replay.", returncode=1)
 
     def check_game(self, game: Game) -> str:
-        kind = game.kind_obj
+        kind = game.kind
         try:
             *_, final = game.replay_states()
         except Exception as error:  # a replay that cannot even run is a finding, not a crash

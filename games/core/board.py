@@ -1,0 +1,49 @@
+"""The one board response: every game page and every htmx swap of a board goes through it."""
+
+from typing import Any
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.utils.cache import patch_vary_headers
+
+from games.core.models import Game
+
+
+def is_htmx(request: HttpRequest) -> bool:
+    return bool(getattr(request, "htmx", False))
+
+
+def board_response(
+    request: HttpRequest, game: Game, *, error: str = "", status: int = 200, **extra: Any
+) -> HttpResponse:
+    """The game page, or only its `#board` partial for htmx: the same URL answers both, so the
+    answer always says `Vary: HX-Request` (else Back shows a cached partial as the page).
+
+    The view model comes from the game's kind; the UI state (a selected die, ticked dice, a
+    display switch) from the request, checked against the state. After an htmx move the
+    address bar drops UI state that no longer applies (`HX-Replace-Url`).
+    """
+    kind = game.kind
+    state = game.state
+    ui = kind.ui(request, state, status=status)
+    context = {
+        "game": game,
+        "state": state,
+        "board": kind.board(state, playable=game.is_active, ui=ui),
+        "error": error,
+        **extra,
+    }
+    htmx = is_htmx(request)
+    response = render(
+        request, kind.board_partial if htmx else kind.template, context, status=status
+    )
+    patch_vary_headers(response, ["HX-Request"])
+    if htmx and request.method == "POST" and status == 200:
+        response["HX-Replace-Url"] = game_url(game, kind.ui_query(ui))
+    return response
+
+
+def game_url(game: Game, query: str = "") -> str:
+    """The game page's address, with the UI state worth keeping after a move."""
+    url = game.get_absolute_url()
+    return f"{url}?{query}" if query else url
