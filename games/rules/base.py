@@ -70,7 +70,9 @@ def read_ints(
     """A list (or tuple) of strict ints in [low, high], else CorruptState."""
     if not isinstance(values, list | tuple):
         raise CorruptState(f"expected a list of whole numbers, not {values!r}")
-    ints = tuple(read_int(value, low, high) for value in values)
+    for value in values:
+        read_int(value, low, high)
+    ints = tuple(values)
     if distinct and len(set(ints)) != len(ints):
         raise CorruptState(f"{list(ints)} names a number twice")
     return ints

@@ -1,6 +1,6 @@
 """MISHIMASH, the CUBIRI push-your-luck dice game: options, actions, state and `apply`.
 
-The binding rules are /work/shared/rules/mishimash.md (X1-X16); scoring lives in
+The binding rules are docs/rules/mishimash.md (X1-X16); scoring lives in
 `mishimash_scoring`, the game log in `mishimash_log`. Points are half-points (`*_halves`, ints).
 
 A turn: `Roll` six dice, then, while the roll is not a bust, `SelectAndBank` or
@@ -25,10 +25,20 @@ import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import Any, ClassVar
 
+from games.rules.base import (
+    ActionRecord,
+    Codec,
+    Record,
+    number,
+    numbers,
+    optional,
+    read_action,
+    read_text,
+)
 from games.rules.dice import roll_dice
-from games.rules.errors import IllegalMove, InvalidMove, gettext_noop
+from games.rules.errors import CorruptState, IllegalMove, InvalidMove, gettext_noop
 from games.rules.mishimash_log import (
     LOG_KEEP,
     LOG_MAX,
@@ -42,13 +52,10 @@ from games.rules.mishimash_log import (
     SelectResult,
     SuddenDeathStarted,
     Won,
-    check_keys,
     describe_event,
     event_from_dict,
     event_from_row,
     keep_recent,
-    read_int,
-    read_ints,
     turn_start,
 )
 from games.rules.mishimash_scoring import (
@@ -96,6 +103,7 @@ __all__ = [
     "SuddenDeathStarted",
     "Won",
     "action_from_dict",
+    "action_from_text",
     "apply",
     "best_split",
     "clear_bonus",
@@ -107,6 +115,7 @@ __all__ = [
     "halves_to_decimal",
     "halves_to_fraction",
     "is_bust",
+    "legal_actions",
     "legal_selections",
     "new_events",
     "new_game",
@@ -134,12 +143,28 @@ def _clean_name(name: object, seat: int) -> str:
     return unicodedata.normalize("NFC", name.strip())
 
 
+def _read_players(value: object) -> tuple[Any, ...]:
+    if not isinstance(value, list | tuple):
+        raise CorruptState(f"players must be a list of names, not {value!r}")
+    return tuple(value)
+
+
 @dataclass(frozen=True, slots=True)
-class Options:
+class Options(Record):
     """Who plays, in seating order (1 name = solo, X14), and the target score (X1).
 
-    Names are stripped of surrounding spaces; construction validates (IllegalMove).
+    Names are stripped of surrounding spaces; construction validates (IllegalMove, for the
+    player who chose them); `from_dict` refuses stored options that do not validate with
+    CorruptState.
+
+    >>> Options(("Anna", "Béla"), 500)
+    Options(players=('Anna', 'Béla'), target=500)
     """
+
+    CODECS: ClassVar[Mapping[str, Codec[Any]]] = {
+        "players": Codec(_read_players, list),
+        "target": Codec(lambda target: target),
+    }
 
     players: tuple[str, ...]
     target: int = DEFAULT_TARGET
@@ -151,6 +176,12 @@ class Options:
         object.__setattr__(self, "players", names)
         self.validate()
 
+    def __repr__(self) -> str:
+        code = f"Options(players={self.players!r}, target={self.target!r})"
+        if len(code) <= 100:
+            return code
+        return f"<mishimash.Options {len(self.players)} players, target {self.target}>"
+
     def validate(self) -> None:
         """Raise IllegalMove, with a message for the player, when the options cannot be played."""
         _validate_names(self.players)
@@ -159,16 +190,6 @@ class Options:
     @property
     def is_solo(self) -> bool:
         return len(self.players) == 1
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"players": list(self.players), "target": self.target}
-
-    @classmethod
-    def from_dict(cls, data: object) -> Options:
-        d = check_keys(data, {"players", "target"})
-        if not isinstance(d["players"], list | tuple):
-            raise InvalidMove(gettext_noop("Players must be a list of names."))
-        return cls(tuple(d["players"]), d["target"])
 
 
 def _validate_names(names: tuple[str, ...]) -> None:
@@ -215,67 +236,109 @@ def _validate_target(target: object) -> None:
 # --- Actions -------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class Roll:
-    """X8: start the turn by rolling six dice. `player` is who the page believed was to act."""
+_PLAYER = number(0, MAX_PLAYERS - 1)
+_DICE = numbers(0, DICE - 1, distinct=True)
 
+
+class _TurnAction(ActionRecord):
+    """Text form: the word, then the dice positions; the player's seat index (0-7) goes in
+    front with a colon, and is left out for the first seat: "roll", "1:bank 0 2"."""
+
+    __slots__ = ()
+
+    def text(self) -> str:
+        player, *dice = self.numbers()
+        words = " ".join((self.WORD, *map(str, dice)))
+        return f"{player}:{words}" if player else words
+
+
+@dataclass(frozen=True, slots=True)
+class Roll(_TurnAction):
+    """X8: start the turn by rolling six dice. `player` is who the page believed was to act.
+
+    >>> Roll(0).text(), Roll(2).text(), action_from_text("2:roll")
+    ('roll', '2:roll', Roll(player=2))
+    """
+
+    TYPE: ClassVar[str] = "roll"
+    WORD: ClassVar[str] = "roll"
+    CODECS: ClassVar[Mapping[str, Codec[Any]]] = {"player": _PLAYER}
     player: int
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"type": "roll", "player": self.player}
-
 
 @dataclass(frozen=True, slots=True)
-class SelectAndBank:
-    """X6 + X9: set aside the dice at positions `dice` of the current roll, then bank."""
+class SelectAndBank(_TurnAction):
+    """X6 + X9: set aside the dice at positions `dice` of the current roll, then bank.
 
+    >>> SelectAndBank(0, (0, 2, 5)).text(), action_from_text("1:bank 4")
+    ('bank 0 2 5', SelectAndBank(player=1, dice=(4,)))
+    """
+
+    TYPE: ClassVar[str] = "select_and_bank"
+    WORD: ClassVar[str] = "bank"
+    CODECS: ClassVar[Mapping[str, Codec[Any]]] = {"player": _PLAYER, "dice": _DICE}
     player: int
     dice: tuple[int, ...]
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"type": "select_and_bank", "player": self.player, "dice": list(self.dice)}
-
 
 @dataclass(frozen=True, slots=True)
-class SelectAndRollAgain:
-    """X6 + X10: set aside the dice at positions `dice`, then roll the rest (six after a clear)."""
+class SelectAndRollAgain(_TurnAction):
+    """X6 + X10: set aside the dice at positions `dice`, then roll the rest (six after a clear).
 
+    >>> SelectAndRollAgain(0, (1, 3)).text(), action_from_text("again 1 3")
+    ('again 1 3', SelectAndRollAgain(player=0, dice=(1, 3)))
+    """
+
+    TYPE: ClassVar[str] = "select_and_roll_again"
+    WORD: ClassVar[str] = "again"
+    CODECS: ClassVar[Mapping[str, Codec[Any]]] = {"player": _PLAYER, "dice": _DICE}
     player: int
     dice: tuple[int, ...]
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"type": "select_and_roll_again", "player": self.player, "dice": list(self.dice)}
 
 
 Action = Roll | SelectAndBank | SelectAndRollAgain
+_KINDS = (Roll, SelectAndBank, SelectAndRollAgain)
+_ACTION_TYPES: dict[str, type[Action]] = {kind.TYPE: kind for kind in _KINDS}
+_ACTION_WORDS: dict[str, type[Action]] = {kind.WORD: kind for kind in _KINDS}
 
 
 def action_from_dict(data: object) -> Action:
-    """Parse an UNTRUSTED action dict strictly; InvalidMove for anything malformed.
+    """Read a stored action dict strictly; CorruptState for anything malformed.
 
     >>> action_from_dict({"type": "select_and_bank", "player": 0, "dice": [0, 4]})
     SelectAndBank(player=0, dice=(0, 4))
     """
-    kind = data.get("type") if isinstance(data, Mapping) else None
-    if kind == "roll":
-        d = check_keys(data, {"type", "player"})
-        return Roll(read_int(d, "player", 0, MAX_PLAYERS - 1))
-    if kind in ("select_and_bank", "select_and_roll_again"):
-        d = check_keys(data, {"type", "player", "dice"})
-        player = read_int(d, "player", 0, MAX_PLAYERS - 1)
-        dice = read_ints(d, "dice", 0, DICE - 1)
-        if len(set(dice)) != len(dice):
-            raise InvalidMove(gettext_noop("Each die can be chosen only once."))
-        cls = SelectAndBank if kind == "select_and_bank" else SelectAndRollAgain
-        return cls(player, dice)
-    raise InvalidMove(gettext_noop("Unknown MISHIMASH action: %(kind)r."), {"kind": kind})
+    return read_action(data, _ACTION_TYPES)
+
+
+def _split_text(text: str) -> tuple[str, list[str]]:
+    seat, _, words = text.rpartition(":")
+    word, *dice = words.split(" ")
+    return word, [seat or "0", *dice]
+
+
+def action_from_text(text: str) -> Action:
+    """The action whose `text()` is exactly `text`; InvalidMove for anything else.
+
+    >>> action_from_text("0:roll")
+    Traceback (most recent call last):
+    ...
+    games.rules.errors.InvalidMove: “0:roll” cannot be read as a move in MISHIMASH.
+    """
+    return read_text(text, _ACTION_WORDS, "MISHIMASH", _split_text)
 
 
 # --- State ---------------------------------------------------------------------------------
 
 
+def _read_log(rows: object) -> tuple[Event, ...]:
+    if not isinstance(rows, list | tuple) or len(rows) > LOG_MAX:
+        raise CorruptState(f"the log must be a list of at most {LOG_MAX} events")
+    return tuple(event_from_row(row) for row in rows)
+
+
 @dataclass(frozen=True, slots=True)
-class State:
+class State(Record):
     """One moment of a game. Compare with `==`; `to_dict`/`from_dict` round-trip exactly.
 
     `k` is the number of the roll showing (0 before the turn's first roll), `roll` its faces
@@ -289,6 +352,25 @@ class State:
     `log_start` counts the older events left out. The whole history is the replay of the
     game's actions (`new_events` collects it).
     """
+
+    CODECS: ClassVar[Mapping[str, Codec[Any]]] = {
+        "options": Codec(Options.from_dict, Options.to_dict),
+        "banked_halves": numbers(),
+        "turns": numbers(),
+        "current": number(),
+        "k": number(),
+        "dice_in_play": number(1, DICE),
+        "roll": numbers(1, 6),
+        "turn_halves": number(),
+        "clears": number(),
+        "final_round_by": optional(number()),
+        "sudden_death_round": number(),
+        "contenders": numbers(),
+        "due": numbers(),
+        "winner": optional(number()),
+        "log": Codec(_read_log, lambda log: [event.to_row() for event in log]),
+        "log_start": number(),
+    }
 
     options: Options
     banked_halves: tuple[int, ...]
@@ -395,70 +477,31 @@ class State:
         """The events of the turn in progress, or of the last turn when between turns."""
         return self.log[turn_start(self.log) :]
 
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "options": self.options.to_dict(),
-            "banked_halves": list(self.banked_halves),
-            "turns": list(self.turns),
-            "current": self.current,
-            "k": self.k,
-            "dice_in_play": self.dice_in_play,
-            "roll": list(self.roll),
-            "turn_halves": self.turn_halves,
-            "clears": self.clears,
-            "final_round_by": self.final_round_by,
-            "sudden_death_round": self.sudden_death_round,
-            "contenders": list(self.contenders),
-            "due": list(self.due),
-            "winner": self.winner,
-            "log": [event.to_row() for event in self.log],
-            "log_start": self.log_start,
-        }
+    def __repr__(self) -> str:
+        """Short, e.g. `<mishimash.State seat 1 of 2 choosing, roll 2 [1, 5, 5], turn 12.5,
+        banked 120 / 90.5>`."""
+        n = len(self.players)
+        if self.is_finished:
+            where = f"won by seat {self.current + 1} of {n}"
+        elif self.roll:
+            where = f"seat {self.current + 1} of {n} choosing, roll {self.k} {list(self.roll)}"
+        else:
+            where = f"seat {self.current + 1} of {n} to roll"
+        banked = [format_points(h) for h in self.banked_halves]
+        shown = " / ".join(banked) if n <= 4 else f"best {max(banked, key=Fraction)}"
+        turn = f", turn {format_points(self.turn_halves)}" if self.turn_halves else ""
+        return f"<mishimash.State {where}{turn}, banked {shown}>"
 
-    @classmethod
-    def from_dict(cls, data: object) -> State:
-        """Read back `to_dict` output; InvalidMove when malformed or inconsistent."""
-        d = check_keys(data, _STATE_KEYS)
-        options = Options.from_dict(d["options"])
-        seat = len(options.players) - 1
-        log = d["log"]
-        if not isinstance(log, list | tuple) or len(log) > LOG_MAX:
-            raise InvalidMove(
-                gettext_noop("log must be a list of at most %(max)d events."), {"max": LOG_MAX}
-            )
-        state = cls(
-            options=options,
-            banked_halves=read_ints(d, "banked_halves"),
-            turns=read_ints(d, "turns"),
-            current=read_int(d, "current", 0, seat),
-            k=read_int(d, "k"),
-            dice_in_play=read_int(d, "dice_in_play", 1, DICE),
-            roll=read_ints(d, "roll", 1, 6),
-            turn_halves=read_int(d, "turn_halves"),
-            clears=read_int(d, "clears"),
-            final_round_by=None
-            if d["final_round_by"] is None
-            else read_int(d, "final_round_by", 0, seat),
-            sudden_death_round=read_int(d, "sudden_death_round"),
-            contenders=read_ints(d, "contenders", 0, seat),
-            due=read_ints(d, "due", 0, seat),
-            winner=None if d["winner"] is None else read_int(d, "winner", 0, seat),
-            log=tuple(event_from_row(event) for event in log),
-            log_start=read_int(d, "log_start"),
-        )
-        _check_consistent(state)
-        return state
-
-
-_STATE_KEYS = frozenset(field.name for field in dataclasses.fields(State))
-
-
-def _check_consistent(state: State) -> None:
-    n = len(state.players)
-    if len(state.banked_halves) != n or len(state.turns) != n:
-        raise InvalidMove(gettext_noop("banked_halves and turns need one entry per player."))
-    if state.roll and (len(state.roll) != state.dice_in_play or state.k < 1):
-        raise InvalidMove(gettext_noop("The roll showing does not match the dice in play."))
+    def check(self) -> None:
+        """Refuse seats beyond the players, or a roll that does not match the dice in play."""
+        n = len(self.players)
+        if len(self.banked_halves) != n or len(self.turns) != n:
+            raise CorruptState("banked_halves and turns need one entry per player")
+        seats = [self.current, self.final_round_by, self.winner, *self.contenders, *self.due]
+        if any(seat is not None and seat >= n for seat in seats):
+            raise CorruptState(f"a seat number is beyond the {n} players")
+        if self.roll and (len(self.roll) != self.dice_in_play or self.k < 1):
+            raise CorruptState("the roll showing does not match the dice in play")
 
 
 def new_events(before: State, after: State) -> tuple[Event, ...]:
@@ -470,6 +513,24 @@ def new_events(before: State, after: State) -> tuple[Event, ...]:
     if first < 0 or after.events_so_far < before.events_so_far:
         raise ValueError("`after` no longer holds every event since `before`.")
     return after.log[first:]
+
+
+def legal_actions(state: State) -> tuple[Action, ...]:
+    """Every action `apply` accepts now: `Roll` when a roll is due; otherwise, for each legal
+    selection of the roll showing, `SelectAndBank` and `SelectAndRollAgain`; none once over.
+
+    >>> legal_actions(new_game(Options(("Anna",)), random.Random(1)))
+    (Roll(player=0),)
+    """
+    if state.is_finished:
+        return ()
+    if not state.roll:
+        return (Roll(state.current),)
+    return tuple(
+        kind(state.current, dice)
+        for dice in state.legal_selections()
+        for kind in (SelectAndBank, SelectAndRollAgain)
+    )
 
 
 def new_game(options: Options, rng: random.Random) -> State:

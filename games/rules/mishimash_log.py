@@ -3,7 +3,7 @@
 Points are half-points (`*_halves`, ints). An event serialises to a readable dict with a
 "type" key (`to_dict`) or, inside a stored state, to a compact row `["roll", 0, 1, [1, 5]]`
 (`to_row`: the type, then the fields in order); `event_from_dict` / `event_from_row` read
-them back strictly.
+them back strictly (CorruptState).
 
 A state keeps only the recent log (`keep_recent`): whole turns, newest last, about
 `LOG_KEEP` events, so that a stored snapshot stays a few KB however long the game runs.
@@ -13,11 +13,12 @@ from __future__ import annotations
 
 import dataclasses
 import operator
-from collections.abc import Callable, Mapping, Set
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, Literal
 
-from games.rules.errors import InvalidMove, gettext_noop
+from games.rules.base import expect_keys, read_int, read_ints
+from games.rules.errors import CorruptState
 from games.rules.mishimash_scoring import format_points as pts
 
 SelectResult = Literal["bank", "roll_again"]
@@ -139,7 +140,7 @@ _NAMES = {kind: tuple(f.name for f in dataclasses.fields(cls)) for kind, cls in 
 
 def _read_result(value: object) -> object:
     if value not in ("bank", "roll_again"):
-        raise InvalidMove(gettext_noop("Unknown selection result %(value)r."), {"value": value})
+        raise CorruptState(f"unknown selection result {value!r}")
     return value
 
 
@@ -149,11 +150,11 @@ def _reader(name: str) -> Callable[[object], object]:
     if name == "result":
         return _read_result
     if name == "faces":
-        return lambda value: _ints(value, name, 1, 6)
+        return lambda value: read_ints(value, 1, 6)
     if name == "players":
-        return lambda value: _ints(value, name, 0, None)
+        return read_ints
     low = 1 if name in ("k", "n", "round") else 0
-    return lambda value: _int(value, name, low, None)
+    return lambda value: read_int(value, low)
 
 
 # Precomputed per event type: reading a stored state parses ~40 rows per move.
@@ -162,77 +163,26 @@ _READERS = {kind: tuple(_reader(name) for name in names) for kind, names in _NAM
 
 
 def event_from_row(row: object) -> Event:
-    """Read back one event written by `to_row`; InvalidMove when malformed."""
+    """Read back one event written by `to_row`; CorruptState when malformed."""
     if type(row) is not list or not row or not isinstance(row[0], str) or row[0] not in _CLASSES:
-        raise InvalidMove(gettext_noop("Not a MISHIMASH log event: %(row)r."), {"row": row})
+        raise CorruptState(f"not a MISHIMASH log event: {row!r}")
     readers = _READERS[row[0]]
     if len(row) != len(readers) + 1:
-        raise InvalidMove(
-            gettext_noop("A %(type)s event has %(count)d fields: %(row)r."),
-            {"type": row[0], "count": len(readers), "row": row},
-        )
-    values = [read(value) for read, value in zip(readers, row[1:], strict=True)]
+        raise CorruptState(f"a {row[0]} event has {len(readers)} fields: {row!r}")
+    try:
+        values = [read(value) for read, value in zip(readers, row[1:], strict=True)]
+    except CorruptState as error:
+        raise CorruptState(f"MISHIMASH log event {row!r}: {error}") from None
     return _CLASSES[row[0]](*values)  # type: ignore[arg-type]
 
 
 def event_from_dict(data: object) -> Event:
-    """Read back one event written by `to_dict`; InvalidMove when malformed."""
+    """Read back one event written by `to_dict`; CorruptState when malformed."""
     if not isinstance(data, Mapping) or data.get("type") not in _CLASSES:
-        raise InvalidMove(gettext_noop("Not a MISHIMASH log event: %(row)r."), {"row": data})
+        raise CorruptState(f"not a MISHIMASH log event: {data!r}")
     names = _NAMES[data["type"]]
-    d = check_keys(data, {"type", *names})
+    d = expect_keys(data, {"type", *names}, f"a {data['type']} event")
     return event_from_row([d["type"], *(d[name] for name in names)])
-
-
-def _int(value: object, key: str, low: int, high: int | None) -> int:
-    if type(value) is not int:  # bools refused
-        raise InvalidMove(
-            gettext_noop("%(key)s must be a whole number, not %(value)r."),
-            {"key": key, "value": value},
-        )
-    if value < low or (high is not None and value > high):
-        raise InvalidMove(
-            gettext_noop("%(key)s is out of range: %(value)d."), {"key": key, "value": value}
-        )
-    return value
-
-
-def _ints(values: object, key: str, low: int, high: int | None) -> tuple[int, ...]:
-    if not isinstance(values, list | tuple):
-        raise InvalidMove(
-            gettext_noop("%(key)s must be a list, not %(value)r."), {"key": key, "value": values}
-        )
-    for value in values:
-        _int(value, key, low, high)
-    return tuple(values)
-
-
-def read_int(data: Mapping[str, Any], key: str, low: int = 0, high: int | None = None) -> int:
-    """`data[key]` as a strict int in [low, high] (bools refused), else InvalidMove."""
-    return _int(data[key], key, low, high)
-
-
-def read_ints(
-    data: Mapping[str, Any], key: str, low: int = 0, high: int | None = None
-) -> tuple[int, ...]:
-    """`data[key]` as a list of strict ints in [low, high], else InvalidMove."""
-    return _ints(data[key], key, low, high)
-
-
-def check_keys(data: object, expected: Set[str]) -> Mapping[str, Any]:
-    """`data` as a mapping with exactly the `expected` keys, else InvalidMove."""
-    if not isinstance(data, Mapping):
-        raise InvalidMove(
-            gettext_noop("Expected an object, not %(type)s."), {"type": type(data).__name__}
-        )
-    keys = set(data)
-    if keys != expected:
-        missing, extra = sorted(expected - keys), sorted(map(str, keys - expected))
-        raise InvalidMove(
-            gettext_noop("Wrong fields: missing %(missing)s, unexpected %(extra)s."),
-            {"missing": missing, "extra": extra},
-        )
-    return data
 
 
 def starts_turn(event: Event) -> bool:

@@ -8,7 +8,7 @@ from fractions import Fraction
 
 import pytest
 
-from games.rules.errors import IllegalMove, InvalidMove
+from games.rules.errors import CorruptState, IllegalMove, InvalidMove
 from games.rules.mishimash import (
     DEFAULT_TARGET,
     TARGET_CHOICES,
@@ -95,9 +95,9 @@ def test_options_round_trip_and_strict_from_dict() -> None:
         [],
         {"players": "A", "target": 5},
     ):
-        with pytest.raises(InvalidMove):
+        with pytest.raises(CorruptState):  # stored options: for a developer, not a player
             Options.from_dict(bad)
-    with pytest.raises(IllegalMove):
+    with pytest.raises(CorruptState):  # options no player could have chosen
         Options.from_dict({"players": ["A"], "target": 0})
 
 
@@ -385,8 +385,11 @@ def test_action_dict_shapes() -> None:
     ],
 )
 def test_action_from_dict_refuses_malformed_input(data: object) -> None:
-    with pytest.raises(InvalidMove):
+    # Action dicts are stored by the site (players send form fields), so a malformed one is
+    # corrupt data for a developer: CorruptState, untranslated, never an IllegalMove.
+    with pytest.raises(CorruptState) as refused:
         action_from_dict(data)
+    assert not isinstance(refused.value, IllegalMove)
 
 
 def test_apply_refuses_non_actions() -> None:
@@ -448,16 +451,18 @@ def test_state_from_dict_refuses_corrupt_snapshots(key: str, value: object) -> N
     data = _snapshot()
     State.from_dict(data)
     data[key] = value
-    with pytest.raises(IllegalMove):
+    # A corrupt snapshot is a developer's problem, never a refused move.
+    with pytest.raises(CorruptState) as refused:
         State.from_dict(data)
+    assert not isinstance(refused.value, IllegalMove)
 
 
 def test_state_from_dict_refuses_missing_or_extra_keys() -> None:
     data = _snapshot()
-    with pytest.raises(InvalidMove):
+    with pytest.raises(CorruptState):
         State.from_dict({**data, "extra": 1})
     del data["log"]
-    with pytest.raises(InvalidMove):
+    with pytest.raises(CorruptState):
         State.from_dict(data)
 
 

@@ -9,7 +9,7 @@ import random
 import pytest
 
 import games.rules.mishimash_log as mishimash_log
-from games.rules.errors import InvalidMove
+from games.rules.errors import CorruptState
 from games.rules.mishimash import (
     LOG_KEEP,
     LOG_MAX,
@@ -115,5 +115,5 @@ def test_keep_recent_cuts_at_turn_starts_and_caps_a_giant_turn() -> None:
 def test_corrupt_log_fields_are_refused(key: str, value: object) -> None:
     data = json.loads(json.dumps(new_game(LONG, random.Random(0)).to_dict()))
     data[key] = value
-    with pytest.raises(InvalidMove):
+    with pytest.raises(CorruptState):  # a corrupt snapshot, for a developer
         State.from_dict(data)
