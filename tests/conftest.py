@@ -104,9 +104,3 @@ def nojs_page(browser, live_server) -> Iterator[object]:  # type: ignore[no-unty
     page.base_url = live_server.url  # type: ignore[attr-defined]
     yield page
     context.close()
-
-
-def screenshot(page, name: str) -> None:  # type: ignore[no-untyped-def]
-    """Keep a picture of the page for humans to look at (test-artifacts/, git-ignored)."""
-    os.makedirs("test-artifacts", exist_ok=True)
-    page.screenshot(path=f"test-artifacts/{name}.png", full_page=True)

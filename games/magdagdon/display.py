@@ -363,27 +363,27 @@ def _sum_html(line: Line, with_bonus: str, plain: str) -> Html:
     )  # fmt: skip
 
 
-def grid_html(view: MagdagdonBoard) -> Html:
+def grid_html(board: MagdagdonBoard) -> Html:
     """The 4×4 cells row by row, each row ended by its sum and a newline, then the column
     sums and the corner."""
     with_bonus = gettext("%(name)s: %(total)s, %(combo)s +%(points)s")
     plain = gettext("%(name)s: %(total)s")
     parts: list[Html] = []
-    for cells, line in view.grid:
-        parts.extend(_cell_html(c, view.can_play, view.selected) for c in cells)
+    for cells, line in board.grid:
+        parts.extend(_cell_html(c, board.can_play, board.selected) for c in cells)
         parts.append(_sum_html(line, with_bonus, plain))
         parts.append(NEWLINE)
-    parts.extend(_sum_html(line, with_bonus, plain) for line in view.columns)
+    parts.extend(_sum_html(line, with_bonus, plain) for line in board.columns)
     parts.append(markup('<span class="sum corner" aria-hidden="true">Σ</span>'))
     return join(parts)
 
 
-def _tray_die(d: Die, view: MagdagdonBoard, play_url: Html, texts: tuple[str, str, Html]) -> Html:
+def _tray_die(d: Die, board: MagdagdonBoard, play_url: Html, texts: tuple[str, str, Html]) -> Html:
     """One die of the tray: take it back (staged), choose it (a link), or just see it.
     `texts`: "Die %(number)s", "%(label)s; take it back" (translated) and "Take back"."""
     die_text, take_back, take_back_button = texts
     i, face = d.index, _face(d.value)
-    active = view.can_play and not view.ruin_mode
+    active = board.can_play and not board.ruin_mode
     if d.staged_cell is not None and active:
         return fill(
             '<button type="submit" class="die staged" form="mg-unstage-%s" id="mg-d%s" '
@@ -413,11 +413,11 @@ def _tray_die(d: Die, view: MagdagdonBoard, play_url: Html, texts: tuple[str, st
     )  # fmt: skip
 
 
-def tray_html(view: MagdagdonBoard, play_url: str) -> Html:
+def tray_html(board: MagdagdonBoard, play_url: str) -> Html:
     """The dice of the turn as `<li>` items; four blank dice before the first roll.
     `play_url` is the game page (dice are links to it with `?die=K`)."""
     die_text = gettext("Die %(number)s")
-    if not view.dice:
+    if not board.dice:
         return join(
             fill(
                 '<li><span class="die blank" aria-hidden="true"><small>%s</small></span></li>',
@@ -427,7 +427,7 @@ def tray_html(view: MagdagdonBoard, play_url: str) -> Html:
         )
     texts = (die_text, gettext("%(label)s; take it back"), escape(gettext("Take back")))
     url = escape(play_url)
-    items = (fill("<li>%s</li>", _tray_die(d, view, url, texts)) for d in view.dice)
+    items = (fill("<li>%s</li>", _tray_die(d, board, url, texts)) for d in board.dice)
     return join(items, markup("\n    "))
 
 

@@ -601,18 +601,18 @@ def ticked(data: QueryDict) -> tuple[int, ...]:
 def board(
     state: rules.State, *, playable: bool, selection: Sequence[int] = (), moved: bool = False
 ) -> MishimashBoard:
-    view = MishimashBoard(state, playable=playable, moved=moved, seats=seats(state))
-    view.still_to_play = _names(state, state.still_to_play)
+    drawn = MishimashBoard(state, playable=playable, moved=moved, seats=seats(state))
+    drawn.still_to_play = _names(state, state.still_to_play)
     if state.roll:
         chosen = clean_selection(state, selection) if playable else ()
         scoring = set(rules.scoring_indices(state.roll))
-        view.dice = [Die(i, face, i in chosen, i in scoring) for i, face in enumerate(state.roll)]
-        view.preview = preview(state, chosen)
+        drawn.dice = [Die(i, face, i in chosen, i in scoring) for i, face in enumerate(state.roll)]
+        drawn.preview = preview(state, chosen)
     turn = state.turn_log()
-    view.turn = log_lines(state, turn)
-    view.earlier = earlier_turns(state)
+    drawn.turn = log_lines(state, turn)
+    drawn.earlier = earlier_turns(state)
     if state.phase != "choosing":
-        view.last_turn = next((ln for ln in view.turn if ln.kind in ("bank", "bust")), None)
-    elif len(view.turn) >= 2 and view.turn[-2].kind == "clear":
-        view.cleared = view.turn[-2]
-    return view
+        drawn.last_turn = next((ln for ln in drawn.turn if ln.kind in ("bank", "bust")), None)
+    elif len(drawn.turn) >= 2 and drawn.turn[-2].kind == "clear":
+        drawn.cleared = drawn.turn[-2]
+    return drawn

@@ -8,7 +8,7 @@ import pytest
 
 from games.core.models import Game
 from games.rules import ishido
-from tests.conftest import screenshot
+from tests.support.browser import screenshot
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

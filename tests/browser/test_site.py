@@ -3,8 +3,8 @@
 import pytest
 from django.contrib.auth.models import User
 
-from tests.conftest import screenshot
-from tests.core.helpers import make_result
+from tests.support.browser import screenshot
+from tests.support.games import make_result
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -1,15 +1,12 @@
 """Leaderboards: visible results only, in ranking order, with the visitor's own best rank."""
 
-from decimal import Decimal
-
 import pytest
 from django.contrib.auth.models import User
 from django.urls import reverse
-from django.utils import timezone
 
 from games.core.kinds import get_kind
-from games.core.models import Game, Player, Result
-from tests.core.helpers import finish_ishido, make_result
+from games.core.models import Player
+from tests.support.games import finish_ishido, make_result
 
 pytestmark = pytest.mark.django_db
 KIND = get_kind("ishido")
@@ -21,10 +18,10 @@ def names_in_order(response) -> list[str]:
 
 
 def test_best_score_first_then_fewer_stones_left_then_earlier(client):
-    make_result("late", 100, 3, days=1)
-    make_result("early", 100, 3, days=2)
-    make_result("more-left", 100, 9)
-    make_result("top", 500, 20)
+    make_result("late", 100, stones_left=3, days=1)
+    make_result("early", 100, stones_left=3, days=2)
+    make_result("more-left", 100, stones_left=9)
+    make_result("top", 500, stones_left=20)
     assert names_in_order(client.get(BOARD)) == ["top", "early", "late", "more-left"]
 
 
@@ -42,24 +39,7 @@ def test_top_100_and_my_best_rank_outside_it(client):
         make_result(f"p{number}", 1000 - number)
     client.post(reverse("core:nickname"), {"nickname": "me"})
     me = Player.objects.get(pk=client.session["player_id"])
-    game = Game.objects.create(
-        kind_key="ishido",
-        player=me,
-        status="finished",
-        seed="s",
-        seed_hash="h",
-        leaderboard="classic",
-    )
-    Result.objects.create(
-        game=game,
-        kind_key="ishido",
-        leaderboard="classic",
-        player=me,
-        nickname="me",
-        score=Decimal(1),
-        stones_left=0,
-        finished_at=timezone.now(),
-    )
+    make_result("me", 1, player=me, stones_left=0)
     response = client.get(BOARD)
     assert len(response.context["rows"]) == 100
     assert response.context["mine"].position == 106

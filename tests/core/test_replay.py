@@ -8,7 +8,7 @@ from django.urls import reverse
 from games.core.kinds import get_kind
 from games.core.models import Game, Player
 from games.rules import ishido
-from tests.core.helpers import finish_ishido
+from tests.support.games import finish_ishido
 
 pytestmark = pytest.mark.django_db
 

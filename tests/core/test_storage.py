@@ -9,7 +9,7 @@ from django.db import IntegrityError
 from games.core.kinds import get_kind
 from games.core.models import Action, Game, GameOver, Player, Result, StaleVersion, seed_hash
 from games.rules import IllegalMove, ishido
-from tests.core.helpers import finish_ishido
+from tests.support.games import finish_ishido
 
 pytestmark = pytest.mark.django_db
 KIND = get_kind("ishido")

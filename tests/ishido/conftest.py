@@ -4,19 +4,16 @@ import pytest
 from django.urls import reverse
 
 from games.core.kinds import get_kind
-from games.core.models import Game, Player
+from games.core.models import Game
 from games.rules import ishido
+from tests.support import games as support
+from tests.support.games import set_state
 
 KIND = get_kind("ishido")
 
 
-def bind_player(client) -> Player:  # type: ignore[no-untyped-def]
-    client.post(reverse("core:nickname"), {"nickname": "Tester"})
-    return Player.objects.get(pk=client.session["player_id"])
-
-
 def start_seeded(client, seed: str = "fixed") -> Game:  # type: ignore[no-untyped-def]
-    return Game.start(bind_player(client), KIND, ishido.Options(), seed=seed)
+    return support.start_seeded(client, "ishido", ishido.Options(), seed=seed)
 
 
 def start_from(client, board: dict[int, str], pouch: list[str]) -> Game:  # type: ignore[no-untyped-def]
@@ -26,20 +23,12 @@ def start_from(client, board: dict[int, str], pouch: list[str]) -> Game:  # type
         [stone(board[cell]) if cell in board else None for cell in range(ishido.CELLS)],
         [stone(name) for name in pouch],
     )
-    game.snapshot = state.to_dict()
-    game.save(update_fields=["snapshot"])
-    return game
+    return set_state(game, state)
 
 
 def stone(name: str) -> ishido.Stone:
     colour, shape = name.split("-")
     return ishido.Stone(ishido.COLOURS.index(colour), ishido.SHAPES.index(shape))
-
-
-def frozen(game: Game) -> tuple[int, dict, int, str]:
-    """What must not change when a move is refused."""
-    game.refresh_from_db()
-    return game.version, game.snapshot, game.actions.count(), game.status
 
 
 def place_url(game: Game) -> str:

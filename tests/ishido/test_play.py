@@ -7,7 +7,8 @@ from django.urls import reverse
 
 from games.core.models import Game
 from games.rules import ishido
-from tests.ishido.conftest import bind_player, place_url, start_from, start_seeded
+from tests.ishido.conftest import place_url, start_from, start_seeded
+from tests.support.games import bind_player
 
 pytestmark = pytest.mark.django_db
 NEW = reverse("ishido:new")

@@ -9,9 +9,9 @@ from django.urls import reverse
 from django.utils import timezone
 
 from games.core.kinds import get_kind
-from games.core.models import Game, Player, Result
+from games.core.models import Game, Player
 from games.rules import ishido
-from tests.ishido.conftest import bind_player
+from tests.support.games import bind_player, make_result
 
 pytestmark = pytest.mark.django_db
 KIND = get_kind("ishido")
@@ -81,24 +81,8 @@ def test_leaderboard_best_score_then_fewer_stones_left_then_earlier(client):
         ("more", 500, 3, 0),
     ]
     for name, score, left, minutes in rows:
-        game = Game.objects.create(
-            kind_key="ishido",
-            player=player,
-            status="finished",
-            seed=name,
-            seed_hash=name,
-            leaderboard="classic",
-        )
-        Result.objects.create(
-            game=game,
-            kind_key="ishido",
-            leaderboard="classic",
-            player=player,
-            nickname=name,
-            score=score,
-            stones_left=left,
-            finished_at=now + timedelta(minutes=minutes),
-        )
+        finished = now + timedelta(minutes=minutes)
+        make_result(name, score, player=player, stones_left=left, finished_at=finished)
     html = client.get(reverse("core:leaderboard", args=["ishido", "classic"])).content.decode()
     order = [html.index(f"<bdi>{name}</bdi>") for name in ("best", "early-tie", "late-tie", "more")]
     assert order == sorted(order)

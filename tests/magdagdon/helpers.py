@@ -10,21 +10,18 @@ from dataclasses import replace
 from django.urls import reverse
 
 from games.core.kinds import get_kind
-from games.core.models import Game, Player
+from games.core.models import Game
 from games.rules import magdagdon as rules
 from tests.rules.test_magdagdon_oracle import make_state
+from tests.support import games as support
+from tests.support.games import set_state
 
 KIND = get_kind("magdagdon")
 
 
-def bind_player(client) -> Player:  # type: ignore[no-untyped-def]
-    client.post(reverse("core:nickname"), {"nickname": "Tester"})
-    return Player.objects.get(pk=client.session["player_id"])
-
-
 def start_seeded(client, difficulty: str = "peaceful", seed: str = "fixed") -> Game:  # type: ignore[no-untyped-def]
     options = rules.Options(rules.Difficulty(difficulty))
-    return Game.start(bind_player(client), KIND, options, seed=seed)
+    return support.start_seeded(client, "magdagdon", options, seed=seed)
 
 
 def start_at(client, board: str = "." * 16, **fields) -> Game:  # type: ignore[no-untyped-def]
@@ -32,19 +29,6 @@ def start_at(client, board: str = "." * 16, **fields) -> Game:  # type: ignore[n
     roll, staged, difficulty, powers, turns."""
     state = make_state(board, **fields)
     return set_state(start_seeded(client, str(state.difficulty)), state)
-
-
-def set_state(game: Game, state: rules.State) -> Game:
-    game.snapshot = state.to_dict()
-    game.save(update_fields=["snapshot"])
-    game._cached_state = None  # Game.state caches the snapshot it read
-    return game
-
-
-def frozen(game: Game) -> tuple[int, dict, int, str]:
-    """What must not change when a move is refused."""
-    game.refresh_from_db()
-    return game.version, game.snapshot, game.actions.count(), game.status
 
 
 def url(game: Game, action: str) -> str:

@@ -51,30 +51,32 @@ def test_a_staged_cell_may_take_the_ruin():
 
 
 def test_labels_and_line_names_are_escaped():
-    view = placing()
-    view = replace(
-        view,
-        cells=[replace(c, label=NASTY) for c in view.cells],
-        dice=[replace(d, label=NASTY) for d in view.dice],
-        rows=[replace(line, name=NASTY, combo=NASTY, points=20) for line in view.rows],
+    drawn = placing()
+    drawn = replace(
+        drawn,
+        cells=[replace(c, label=NASTY) for c in drawn.cells],
+        dice=[replace(d, label=NASTY) for d in drawn.dice],
+        rows=[replace(line, name=NASTY, combo=NASTY, points=20) for line in drawn.rows],
     )
-    for page in (grid_html(view), tray_html(view, "/magdagdon/1/?a=1&b=2")):
+    for page in (grid_html(drawn), tray_html(drawn, "/magdagdon/1/?a=1&b=2")):
         assert NASTY not in page and ESCAPED in page
-    assert "/magdagdon/1/?a=1&amp;b=2" in tray_html(view, "/magdagdon/1/?a=1&b=2")
+    assert "/magdagdon/1/?a=1&amp;b=2" in tray_html(drawn, "/magdagdon/1/?a=1&b=2")
 
 
 def test_a_line_bonus_shows_its_points():
-    view = placing()
-    view = replace(view, rows=[replace(view.rows[0], combo="STRAIGHT", points=20)] + view.rows[1:])
+    drawn = placing()
+    drawn = replace(
+        drawn, rows=[replace(drawn.rows[0], combo="STRAIGHT", points=20)] + drawn.rows[1:]
+    )
     assert (
         '<span class="sum bonus" role="img" aria-label="Row 1: 7, STRAIGHT +20"><b>7</b>'
-        "<i>+20</i></span>" in grid_html(view)
+        "<i>+20</i></span>" in grid_html(drawn)
     )
 
 
 def test_the_tray_before_the_first_roll_shows_four_blank_dice():
-    view = board(make_state(), playable=True)
-    page = tray_html(view, "/magdagdon/1/")
+    drawn = board(make_state(), playable=True)
+    page = tray_html(drawn, "/magdagdon/1/")
     assert page.count('<span class="die blank" aria-hidden="true">') == 4
     assert "<small>Die 4</small>" in page
 
@@ -107,8 +109,8 @@ def test_unstage_forms_one_per_staged_die(client):
 @pytest.mark.parametrize(("language", "die"), [("hu", "1. kocka"), ("ar", "النرد 1")])
 def test_the_parts_speak_the_visitors_language(language, die):
     with translation.override(language):
-        view = board(make_state(), playable=True)
-        assert f"<small>{die}</small>" in tray_html(view, "/magdagdon/1/")
+        drawn = board(make_state(), playable=True)
+        assert f"<small>{die}</small>" in tray_html(drawn, "/magdagdon/1/")
 
 
 @pytest.mark.django_db

@@ -9,8 +9,9 @@ from django.urls import reverse
 
 from games.core.models import Game, Result
 from games.rules import magdagdon as rules
-from tests.magdagdon.helpers import KIND, set_state, simulate, start_at, start_seeded, url
+from tests.magdagdon.helpers import KIND, simulate, start_at, start_seeded, url
 from tests.rules.test_magdagdon_oracle import board_from_text
+from tests.support.games import set_state
 
 pytestmark = pytest.mark.django_db
 

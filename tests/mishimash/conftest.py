@@ -3,14 +3,14 @@ not change when a move is refused."""
 
 import dataclasses
 import html
-import random
 
 import pytest
 from django.urls import reverse
 
 from games.core.kinds import get_kind
-from games.core.models import Game, Player, pack_rng
+from games.core.models import Game
 from games.rules import mishimash as rules
+from tests.support.games import set_state, start_seeded
 
 KIND = get_kind("mishimash")
 BUST_FIRST = "seed-52"  # the first roll of the game is a bust
@@ -18,34 +18,20 @@ FIXED_ROLLS = ((1, 5, 2, 4, 5, 2), (2, 1, 2))  # seed "fixed": roll 1, then roll
 CLEAR_FIRST = "seed-5"  # the first roll is the straight 1-6-4-3-2-5, the next 5-4-1-2-4-5
 
 
-def bind_player(client, nickname: str = "Tester") -> Player:  # type: ignore[no-untyped-def]
-    client.post(reverse("core:nickname"), {"nickname": nickname})
-    return Player.objects.get(pk=client.session["player_id"])
-
-
 def start(  # type: ignore[no-untyped-def]
     client, players: tuple[str, ...] = ("Tester",), target: int = 1000, seed: str = "fixed"
 ) -> Game:
-    return Game.start(bind_player(client), KIND, rules.Options(players, target), seed=seed)
+    return start_seeded(client, "mishimash", rules.Options(players, target), seed=seed)
 
 
 def put_state(game: Game, state: rules.State, seed: str = "position") -> Game:
     """Set a game to a chosen position (its dice then come from `seed`)."""
-    game.snapshot = state.to_dict()
-    game.rng_state = pack_rng(random.Random(seed))
-    game.save(update_fields=["snapshot", "rng_state"])
-    return game
+    return set_state(game, state, seed)
 
 
 def position(game: Game, **fields) -> Game:  # type: ignore[no-untyped-def]
     """The game's current state with some fields replaced."""
     return put_state(game, dataclasses.replace(game.state, **fields))
-
-
-def frozen(game: Game) -> tuple[int, dict, int, str, bytes]:
-    """What must not change when a move is refused."""
-    game.refresh_from_db()
-    return game.version, game.snapshot, game.actions.count(), game.status, bytes(game.rng_state)
 
 
 def url(name: str, game: Game) -> str:

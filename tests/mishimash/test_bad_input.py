@@ -6,7 +6,8 @@ from django.urls import reverse
 
 from games.core.models import Game
 from games.rules import mishimash as rules
-from tests.mishimash.conftest import frozen, move, put_state, start, text, url
+from tests.mishimash.conftest import move, put_state, start, text, url
+from tests.support.games import frozen
 
 pytestmark = pytest.mark.django_db
 

@@ -9,9 +9,10 @@ from django.utils import timezone
 from django.utils.translation import override
 
 from games.core.kinds import get_kind
-from games.core.models import Game, Player, Result
+from games.core.models import Result
 from games.rules import mishimash as rules
 from tests.mishimash.conftest import text
+from tests.support.games import make_result
 
 KIND = get_kind("mishimash")
 
@@ -80,15 +81,11 @@ def test_the_leaderboard_ranks_fewest_turns_then_higher_score_then_earlier(clien
         ("fast", 7, "1000", 2),
     ]
     for nickname, turns, score, ago in rows:
-        player = Player.objects.create(nickname=nickname)
-        game = Game.start(player, KIND, rules.Options((nickname,), 1000))
-        Result.objects.create(
-            game=game,
+        make_result(
+            nickname,
+            Decimal(score),
             kind_key="mishimash",
             leaderboard="1000",
-            player=player,
-            nickname=nickname,
-            score=Decimal(score),
             turns=turns,
             finished_at=now - timedelta(minutes=ago),
         )

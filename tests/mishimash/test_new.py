@@ -5,7 +5,8 @@ import pytest
 from django.urls import reverse
 
 from games.core.models import Game
-from tests.mishimash.conftest import bind_player, start, text
+from tests.mishimash.conftest import start, text
+from tests.support.games import bind_player
 
 pytestmark = pytest.mark.django_db
 NEW = reverse("mishimash:new")
