@@ -240,13 +240,16 @@ class State(Record):
 
     def __repr__(self) -> str:
         """Short, e.g. `<magdagdon.State peaceful placing, turn 3, board 12.3X..., roll 2513>`."""
-        parts = [f"turn {self.turns + 1}", f"board {_write_board(self.board)}"]
+        turn = f"{self.turns} turns" if self.is_finished else f"turn {self.turns + 1}"
+        parts = [turn, f"board {_write_board(self.board)}"]
         if self.roll:
             parts.append(f"roll {_write_roll(self.roll)}")
         if self.staged:
             parts.append(f"{len(self.staged)} staged")
         if self.powers_used:
             parts.append(f"{len(self.powers_used)} powers used")
+        if self.is_finished:
+            parts.append(f"score {live_score(self).total}")
         return f"<magdagdon.State {self.difficulty.value} {self.phase}, {', '.join(parts)}>"
 
     @property
