@@ -7,7 +7,11 @@ import os
 import secrets
 from pathlib import Path
 
+import django_stubs_ext
 from django.utils.translation import gettext_lazy as _
+
+# Generic admin and queryset classes (ModelAdmin[Result]) at run time, as mypy sees them.
+django_stubs_ext.monkeypatch()
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 

@@ -28,7 +28,7 @@ CHROMIUM_ARGS = [
 class CsrfClient(Client):
     """A test client that enforces CSRF like a browser and sends the token like our forms do."""
 
-    def __init__(self, **kwargs):  # type: ignore[no-untyped-def]
+    def __init__(self, **kwargs):
         super().__init__(enforce_csrf_checks=True, **kwargs)
 
     def token(self) -> str:
@@ -36,7 +36,7 @@ class CsrfClient(Client):
             self.get("/")
         return self.cookies["csrftoken"].value
 
-    def post(self, path, data=None, *, htmx=False, **extra):  # type: ignore[no-untyped-def]
+    def post(self, path, data=None, *, htmx=False, **extra):
         data = dict(data or {})
         data.setdefault("csrfmiddlewaretoken", self.token())
         if htmx:
@@ -83,7 +83,7 @@ def browser() -> Iterator[object]:
 
 
 @pytest.fixture
-def page(browser, live_server) -> Iterator[object]:  # type: ignore[no-untyped-def]
+def page(browser, live_server) -> Iterator[object]:
     """A fresh browser context (own cookies) on a phone-sized screen."""
     context = browser.new_context(viewport={"width": 390, "height": 844}, locale="en-US")
     page = context.new_page()
@@ -94,7 +94,7 @@ def page(browser, live_server) -> Iterator[object]:  # type: ignore[no-untyped-d
 
 
 @pytest.fixture
-def nojs_page(browser, live_server) -> Iterator[object]:  # type: ignore[no-untyped-def]
+def nojs_page(browser, live_server) -> Iterator[object]:
     """A browser context with JavaScript switched off: plain forms only."""
     context = browser.new_context(
         viewport={"width": 390, "height": 844}, locale="en-US", java_script_enabled=False

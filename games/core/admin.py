@@ -1,5 +1,7 @@
 """Staff moderation: hide or unhide results, rename and ban players, open any replay."""
 
+from typing import Any
+
 from django.contrib import admin, messages
 from django.db.models import QuerySet
 from django.http import HttpRequest
@@ -15,7 +17,7 @@ def replay_link(game: Game) -> str:
 
 
 @admin.register(Result)
-class ResultAdmin(admin.ModelAdmin):
+class ResultAdmin(admin.ModelAdmin[Result]):
     list_display = (
         "nickname",
         "kind_key",
@@ -71,7 +73,7 @@ class ResultAdmin(admin.ModelAdmin):
 
 
 @admin.register(Player)
-class PlayerAdmin(admin.ModelAdmin):
+class PlayerAdmin(admin.ModelAdmin[Player]):
     list_display = ("id", "nickname", "banned", "created_at")
     list_filter = ("banned",)
     search_fields = ("nickname",)
@@ -89,7 +91,7 @@ class PlayerAdmin(admin.ModelAdmin):
     def unban(self, request: HttpRequest, queryset: QuerySet[Player]) -> None:
         queryset.update(banned=False)
 
-    def save_model(self, request: HttpRequest, obj: Player, form, change: bool) -> None:  # type: ignore[no-untyped-def]
+    def save_model(self, request: HttpRequest, obj: Player, form: Any, change: bool) -> None:
         super().save_model(request, obj, form, change)
         if "nickname" in form.changed_data and obj.nickname:
             # A rename by staff (say, an offensive name) also renames the public rows.
@@ -102,7 +104,7 @@ class PlayerAdmin(admin.ModelAdmin):
 
 
 @admin.register(Game)
-class GameAdmin(admin.ModelAdmin):
+class GameAdmin(admin.ModelAdmin[Game]):
     list_display = (
         "id",
         "kind_key",

@@ -36,7 +36,7 @@ class NicknameForm(forms.Form):
         help_text=_("1–24 characters; letters of any language are welcome."),
     )
 
-    def __init__(self, *args, **kwargs) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.helper = FormHelper()
         self.helper.form_action = "core:nickname"

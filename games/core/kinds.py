@@ -50,7 +50,7 @@ class GameKind:
     template: ClassVar[str]
     # The game's own stylesheet under static/ (the replay page loads it too).
     stylesheet: ClassVar[str] = ""
-    rules: ClassVar[ModuleType]  # the games.rules module
+    rules: ModuleType  # the games.rules module
 
     # --- the rules, through the one rules API ------------------------------------------------
     def options_from_dict(self, data: dict[str, Any]) -> Any:

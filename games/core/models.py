@@ -196,7 +196,7 @@ class Game(models.Model):
         if self.status != Game.Status.ACTIVE:
             raise GameOver
         kind = self.kind
-        rng = unpack_rng(self.rng_state)
+        rng = unpack_rng(bytes(self.rng_state))
         state = kind.apply(self.state, action, rng)
         version = expected_version + 1
         now = timezone.now()
@@ -295,6 +295,7 @@ class Result(models.Model):
     hidden = models.BooleanField(_("hidden"), default=False)
 
     objects = ResultQuerySet.as_manager()
+    position: int = 0  # a row's place on its leaderboard, set when a page ranks it (not stored)
 
     class Meta:
         verbose_name = _("result")

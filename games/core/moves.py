@@ -47,6 +47,8 @@ class Render(Protocol):
 def player_game(request: HttpRequest, game_id: int, kind: GameKind) -> Game:
     """The visitor's own game of this kind; anybody else's is 404."""
     player_id = request.session.get(SESSION_KEY)
+    if not isinstance(player_id, int):
+        raise Http404("No such game.")
     try:
         return Game.objects.get(pk=game_id, kind_key=kind.key, player_id=player_id)
     except Game.DoesNotExist:

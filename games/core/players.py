@@ -14,7 +14,8 @@ def get_player(request: HttpRequest) -> Player | None:
         player_id = request.session.get(SESSION_KEY)
         player = None if player_id is None else Player.objects.filter(pk=player_id).first()
         setattr(request, _CACHE, player)
-    return getattr(request, _CACHE)
+    found: Player | None = getattr(request, _CACHE)
+    return found
 
 
 def ensure_player(request: HttpRequest) -> Player:

@@ -222,9 +222,9 @@ def board(
     cells = []
     first_target = True
     for index in range(rules.CELLS):
-        value = board[index]
-        is_ruin = value == rules.RUIN
-        number = value if type(value) is int else None
+        content = board[index]
+        is_ruin = content == rules.RUIN
+        number = content if type(content) is int else None
         # Accepting returns the staged dice, so their cells may take the RUIN too (M16).
         target = ruin and state.board[index] is None
         is_legal = index in legal

@@ -5,6 +5,7 @@ them 1-based, as the page does ("die 3", "row 2, column 4")."""
 from django import forms
 from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
+from django_stubs_ext import StrOrPromise
 
 from games.core import forms as core_forms
 from games.core.moves import MoveForm
@@ -63,7 +64,7 @@ def die_field() -> forms.IntegerField:
     )
 
 
-def cell_field(required_message: str) -> forms.IntegerField:
+def cell_field(required_message: StrOrPromise) -> forms.IntegerField:
     return forms.IntegerField(
         label=_("Cell"),
         min_value=0,

@@ -32,7 +32,7 @@ class NamesWidget(forms.Widget):
     def value_omitted_from_data(self, data: Any, files: Any, name: str) -> bool:
         return name not in data
 
-    def render(  # type: ignore[override]
+    def render(
         self, name: str, value: Any, attrs: dict[str, Any] | None = None, renderer: Any = None
     ) -> SafeString:
         values = list(value or [])

@@ -4,7 +4,7 @@ only), fewest turns to reach the target first, then the higher final score, then
 from typing import Any
 
 from django.http import HttpRequest
-from django.utils.functional import Promise, lazy
+from django.utils.functional import lazy
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
@@ -14,7 +14,7 @@ from games.mishimash.display import Ticks, ticked
 from games.rules import mishimash
 
 
-def target_label(target: int) -> Promise:
+def target_label(target: int) -> str:
     """ "Target 1000", translated when shown (a leaderboard label outlives the request)."""
     return lazy(lambda: gettext("Target %(target)s") % {"target": target}, str)()
 

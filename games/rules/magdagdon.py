@@ -67,6 +67,9 @@ from games.rules.magdagdon_board import (
 )
 
 __all__ = [
+    "CELLS",
+    "PENALTIES",
+    "SIZE",
     "RUIN",
     "AcceptMagdagdon",
     "Action",

@@ -79,6 +79,7 @@ from games.rules.mishimash_scoring import (
 )
 
 __all__ = [
+    "DICE",
     "DEFAULT_TARGET",
     "LOG_KEEP",
     "LOG_MAX",

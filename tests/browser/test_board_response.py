@@ -16,7 +16,7 @@ START = {
 }
 
 
-def start(page, game: str) -> str:  # type: ignore[no-untyped-def]
+def start(page, game: str) -> str:
     path, button = START[game]
     page.goto(page.base_url + path)
     page.get_by_role("button", name=re.compile(button)).first.click()
@@ -24,7 +24,7 @@ def start(page, game: str) -> str:  # type: ignore[no-untyped-def]
     return page.url
 
 
-def back_shows_the_whole_page(page) -> None:  # type: ignore[no-untyped-def]
+def back_shows_the_whole_page(page) -> None:
     page.goto(page.base_url + "/leaderboards/")
     page.go_back()
     page.wait_for_selector("#board")

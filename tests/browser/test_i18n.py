@@ -29,11 +29,11 @@ GAME_TITLE = {
 
 
 @pytest.fixture
-def open_page(browser, live_server):  # type: ignore[no-untyped-def]
+def open_page(browser, live_server):
     """A fresh browser context whose browser language is `language` (phone-sized)."""
     contexts = []
 
-    def open_in(language: str, width: int = 390):  # type: ignore[no-untyped-def]
+    def open_in(language: str, width: int = 390):
         context = browser.new_context(
             viewport={"width": width, "height": 844}, locale=LOCALES[language]
         )
@@ -48,12 +48,12 @@ def open_page(browser, live_server):  # type: ignore[no-untyped-def]
         context.close()
 
 
-def html_lang_dir(page) -> tuple[str | None, str | None]:  # type: ignore[no-untyped-def]
+def html_lang_dir(page) -> tuple[str | None, str | None]:
     html = page.locator("html")
     return html.get_attribute("lang"), html.get_attribute("dir")
 
 
-def start_ishido(page, nickname: str) -> Game:  # type: ignore[no-untyped-def]
+def start_ishido(page, nickname: str) -> Game:
     """Name the browser's player on the home page, then deal it an Ishido game."""
     page.goto(page.base_url + "/")
     page.fill('input[name="nickname"]', nickname)
@@ -64,17 +64,17 @@ def start_ishido(page, nickname: str) -> Game:  # type: ignore[no-untyped-def]
     return Game.start(player, kind, kind.options_from_dict({}), seed=f"i18n-{nickname}")
 
 
-def board(page) -> list[str | None]:  # type: ignore[no-untyped-def]
+def board(page) -> list[str | None]:
     return page.locator("#board [data-cell]").evaluate_all(
         "els => els.map(e => e.dataset.cell + '=' + e.dataset.value)"
     )
 
 
-def version(page) -> str | None:  # type: ignore[no-untyped-def]
+def version(page) -> str | None:
     return page.locator('#board input[name="version"]').get_attribute("value")
 
 
-def board_boxes(page) -> dict[str, tuple[int, int]]:  # type: ignore[no-untyped-def]
+def board_boxes(page) -> dict[str, tuple[int, int]]:
     """Where each cell and die of the board is drawn, relative to the top-left one (a row of
     dice may sit on either side of its box, but never in another order)."""
     boxes = page.locator(
@@ -89,7 +89,7 @@ def board_boxes(page) -> dict[str, tuple[int, int]]:  # type: ignore[no-untyped-
     return {name: (round(x - left), round(y - top)) for name, x, y in boxes}
 
 
-def switch_language(page, language: str) -> None:  # type: ignore[no-untyped-def]
+def switch_language(page, language: str) -> None:
     """Pick a language in the header's switcher (it submits on change) and wait for the page."""
     with page.expect_navigation():
         page.select_option("#language-select", language)
@@ -163,7 +163,7 @@ GAME_OPTIONS = {
 }
 
 
-def check_arabic_page(page, width: int, name: str) -> None:  # type: ignore[no-untyped-def]
+def check_arabic_page(page, width: int, name: str) -> None:
     assert html_lang_dir(page) == ("ar", "rtl")
     assert page.evaluate("document.documentElement.scrollWidth") <= width, "sideways scroll"
     assert page.evaluate(MISPLACED_SIGNS) == [], "a sign drawn on the wrong side of its number"

@@ -13,19 +13,19 @@ from tests.support.browser import screenshot
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-def start(page) -> Game:  # type: ignore[no-untyped-def]
+def start(page) -> Game:
     page.goto(page.base_url + "/ishido/new/")
     page.click('[name="start"]')
     page.wait_for_url(re.compile(r"/ishido/\d+/(\?.*)?$"))
     return Game.objects.get(pk=int(page.url.rstrip("/").rsplit("/", 1)[1]))
 
 
-def version(page) -> str | None:  # type: ignore[no-untyped-def]
+def version(page) -> str | None:
     field = page.locator('input[name="version"]')
     return field.get_attribute("value") if field.count() else None
 
 
-def tap(page, cell: int) -> None:  # type: ignore[no-untyped-def]
+def tap(page, cell: int) -> None:
     """Tap a cell and wait for the htmx swap that answers it."""
     before = version(page)
     page.click(f'[data-cell="{cell}"]')
@@ -36,7 +36,7 @@ def tap(page, cell: int) -> None:  # type: ignore[no-untyped-def]
     )
 
 
-def legal_cells(page) -> list[int]:  # type: ignore[no-untyped-def]
+def legal_cells(page) -> list[int]:
     return page.locator("[data-legal]").evaluate_all("els => els.map(e => +e.dataset.cell)")
 
 

@@ -17,7 +17,7 @@ KIND = get_kind("magdagdon")
 SEED = "seed-0"  # PEACEFUL: +1 in turn 1, a REROLL at the first MAGDAGDON, then a RUIN
 
 
-def start(page, difficulty: str = "peaceful", seed: str | None = SEED) -> Game:  # type: ignore[no-untyped-def]
+def start(page, difficulty: str = "peaceful", seed: str | None = SEED) -> Game:
     """Start through the settings form, then (for a fixed seed) replace the game with a seeded
     one of the same player."""
     page.goto(page.base_url + "/magdagdon/new/")
@@ -34,12 +34,12 @@ def start(page, difficulty: str = "peaceful", seed: str | None = SEED) -> Game: 
     return game
 
 
-def version(page) -> str | None:  # type: ignore[no-untyped-def]
+def version(page) -> str | None:
     field = page.locator('input[name="version"]')
     return field.first.get_attribute("value") if field.count() else None
 
 
-def submit(page, selector: str, js: bool) -> None:  # type: ignore[no-untyped-def]
+def submit(page, selector: str, js: bool) -> None:
     """Press a move button and wait for its answer: the htmx swap, or the page after 303."""
     if not js:
         with page.expect_navigation():
@@ -54,7 +54,7 @@ def submit(page, selector: str, js: bool) -> None:  # type: ignore[no-untyped-de
     )
 
 
-def choose(page, selector: str, ready: str, js: bool) -> None:  # type: ignore[no-untyped-def]
+def choose(page, selector: str, ready: str, js: bool) -> None:
     """A UI-only choice (a die, the RUIN mode): a GET, swapped or loaded."""
     if js:
         page.click(selector)
@@ -64,17 +64,17 @@ def choose(page, selector: str, ready: str, js: bool) -> None:  # type: ignore[n
     page.wait_for_selector(ready)
 
 
-def select_die(page, die: int, js: bool) -> None:  # type: ignore[no-untyped-def]
+def select_die(page, die: int, js: bool) -> None:
     selected = f'a[data-die="{die}"][aria-current]'
     if not page.locator(selected).count():  # tapping a selected die would unselect it
         choose(page, f'a[data-die="{die}"]', selected, js)
 
 
-def legal_cells(page) -> set[int]:  # type: ignore[no-untyped-def]
+def legal_cells(page) -> set[int]:
     return set(page.locator("[data-legal]").evaluate_all("els => els.map(e => +e.dataset.cell)"))
 
 
-def perform(page, state: rules.State, action: rules.Action, js: bool) -> None:  # type: ignore[no-untyped-def]
+def perform(page, state: rules.State, action: rules.Action, js: bool) -> None:
     if isinstance(action, rules.Roll):
         submit(page, "#mg-roll", js)
     elif isinstance(action, rules.Confirm):
@@ -97,7 +97,7 @@ def perform(page, state: rules.State, action: rules.Action, js: bool) -> None:  
         submit(page, f'[data-cell="{action.cell}"]', js)
 
 
-def play_to_the_end(page, game: Game, js: bool, shots: str = "") -> rules.State:  # type: ignore[no-untyped-def]
+def play_to_the_end(page, game: Game, js: bool, shots: str = "") -> rules.State:
     taken: set[str] = set()
     while True:
         game.refresh_from_db()
@@ -212,7 +212,7 @@ def test_a_stale_tab_gets_the_current_board(page):
     assert Game.objects.get(pk=game.pk).version == 2
 
 
-def test_screenshots_desktop_and_dark(browser, live_server):  # type: ignore[no-untyped-def]
+def test_screenshots_desktop_and_dark(browser, live_server):
     for name, viewport, scheme in [
         ("magdagdon-desktop-light", {"width": 1280, "height": 900}, "light"),
         ("magdagdon-phone360-dark", {"width": 360, "height": 780}, "dark"),

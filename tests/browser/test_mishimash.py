@@ -21,7 +21,7 @@ TRIO_SEED = "sd-298"
 TRIO_CODES = "R A0,1,2,3,4,5 B0,1,3,4,5 R B0,1,3,4 R A0,1,2,3,4,5 B1,2,4 R B0,1,3,4 R B1,2,3,4"
 
 
-def start(page, *, names: tuple[str, ...] = (), target: str = "500", custom: str = "") -> Game:  # type: ignore[no-untyped-def]
+def start(page, *, names: tuple[str, ...] = (), target: str = "500", custom: str = "") -> Game:
     page.goto(page.base_url + "/mishimash/new/")
     if names:
         page.check("input[value=hotseat]")
@@ -36,7 +36,7 @@ def start(page, *, names: tuple[str, ...] = (), target: str = "500", custom: str
     return Game.objects.get(pk=int(page.url.rstrip("/").rsplit("/", 1)[1]))
 
 
-def fix_seed(page, game: Game, seed: str) -> None:  # type: ignore[no-untyped-def]
+def fix_seed(page, game: Game, seed: str) -> None:
     """Replace the secret seed of a game not yet played, so the dice are known."""
     rng = random.Random(seed)
     state = rules.new_game(rules.Options.from_dict(game.options), rng)
@@ -46,24 +46,24 @@ def fix_seed(page, game: Game, seed: str) -> None:  # type: ignore[no-untyped-de
     page.reload()
 
 
-def board_version(page) -> int:  # type: ignore[no-untyped-def]
+def board_version(page) -> int:
     return int(page.locator("#board").get_attribute("data-version"))
 
 
-def act(page, button: str) -> None:  # type: ignore[no-untyped-def]
+def act(page, button: str) -> None:
     """Press a move button and wait for the board that answers it."""
     before = board_version(page)
     page.click(button)
     page.wait_for_function("v => +document.querySelector('#board').dataset.version > v", arg=before)
 
 
-def tick(page, dice: tuple[int, ...]) -> None:  # type: ignore[no-untyped-def]
+def tick(page, dice: tuple[int, ...]) -> None:
     for i in dice:
         page.click(f'[data-die="{i}"]')
         page.wait_for_selector(f'[data-die="{i}"][data-selected="true"]')
 
 
-def play(page, action: rules.Action) -> None:  # type: ignore[no-untyped-def]
+def play(page, action: rules.Action) -> None:
     if isinstance(action, rules.Roll):
         act(page, "#mm-roll")
         return
@@ -71,7 +71,7 @@ def play(page, action: rules.Action) -> None:  # type: ignore[no-untyped-def]
     act(page, "#mm-bank" if isinstance(action, rules.SelectAndBank) else "#mm-again")
 
 
-def shown(page, selector: str, attribute: str) -> str:  # type: ignore[no-untyped-def]
+def shown(page, selector: str, attribute: str) -> str:
     return page.locator(selector).first.get_attribute(attribute)
 
 

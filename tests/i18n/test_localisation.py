@@ -23,7 +23,7 @@ ACCEPT = {
 LEADERBOARDS = {"en": "Leaderboards", "hu": "Ranglisták", "sk": "Rebríčky", "ar": "لوحات الصدارة"}
 
 
-def html_tag(response) -> str:  # type: ignore[no-untyped-def]
+def html_tag(response) -> str:
     match = re.search(r"<html\b[^>]*>", response.content.decode())
     assert match, "no <html> tag"
     return match.group(0)
@@ -35,7 +35,7 @@ def a_leaderboard() -> tuple[str, str]:
 
 
 @pytest.fixture
-def half_point_result(db) -> Result:  # type: ignore[no-untyped-def]
+def half_point_result(db) -> Result:
     """A finished game on the first leaderboard with 12.5 points (MISHIMASH's half points)."""
     kind, board = a_leaderboard()
     player = Player.objects.create(nickname="Zsófi")
@@ -133,7 +133,7 @@ def test_left_to_right_languages(client, language):
 
 
 @pytest.fixture
-def ended_game(db) -> Game:  # type: ignore[no-untyped-def]
+def ended_game(db) -> Game:
     """An abandoned Ishido game (the replay page shows a game once it has ended)."""
     kind = get_kind("ishido")
     game = Game.start(Player.objects.create(), kind, kind.options_from_dict({}), seed="fixed")

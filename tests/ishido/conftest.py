@@ -12,11 +12,11 @@ from tests.support.games import set_state
 KIND = get_kind("ishido")
 
 
-def start_seeded(client, seed: str = "fixed") -> Game:  # type: ignore[no-untyped-def]
+def start_seeded(client, seed: str = "fixed") -> Game:
     return support.start_seeded(client, "ishido", ishido.Options(), seed=seed)
 
 
-def start_from(client, board: dict[int, str], pouch: list[str]) -> Game:  # type: ignore[no-untyped-def]
+def start_from(client, board: dict[int, str], pouch: list[str]) -> Game:
     """A game set up at a chosen position (for the ends and 4-ways)."""
     game = start_seeded(client)
     state = ishido.start_from(
@@ -36,5 +36,5 @@ def place_url(game: Game) -> str:
 
 
 @pytest.fixture
-def game(client) -> Game:  # type: ignore[no-untyped-def]
+def game(client) -> Game:
     return start_seeded(client)

@@ -12,7 +12,7 @@ from tests.support.games import frozen
 pytestmark = pytest.mark.django_db
 
 
-def refused(client, game: Game, data: dict, status: int, message: str, htmx: bool) -> str:  # type: ignore[no-untyped-def]
+def refused(client, game: Game, data: dict, status: int, message: str, htmx: bool) -> str:
     before = frozen(game)
     response = client.post(place_url(game), data, htmx=htmx)
     assert response.status_code == status
@@ -23,7 +23,7 @@ def refused(client, game: Game, data: dict, status: int, message: str, htmx: boo
 
 
 @pytest.fixture(params=[False, True], ids=["plain", "htmx"])
-def htmx(request) -> bool:  # type: ignore[no-untyped-def]
+def htmx(request) -> bool:
     return request.param
 
 

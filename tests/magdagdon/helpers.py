@@ -19,12 +19,12 @@ from tests.support.games import set_state
 KIND = get_kind("magdagdon")
 
 
-def start_seeded(client, difficulty: str = "peaceful", seed: str = "fixed") -> Game:  # type: ignore[no-untyped-def]
+def start_seeded(client, difficulty: str = "peaceful", seed: str = "fixed") -> Game:
     options = rules.Options(rules.Difficulty(difficulty))
     return support.start_seeded(client, "magdagdon", options, seed=seed)
 
 
-def start_at(client, board: str = "." * 16, **fields) -> Game:  # type: ignore[no-untyped-def]
+def start_at(client, board: str = "." * 16, **fields) -> Game:
     """A game at a chosen position: `board` as in the rules tests ('3X.. ....'), plus any of
     roll, staged, difficulty, powers, turns."""
     state = make_state(board, **fields)

@@ -14,13 +14,13 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture(params=[False, True], ids=["plain", "htmx"])
-def htmx(request) -> bool:  # type: ignore[no-untyped-def]
+def htmx(request) -> bool:
     return request.param
 
 
 def refused(
     client, game: Game, action: str, data: dict, message: str, htmx: bool, status: int = 400
-) -> str:  # type: ignore[no-untyped-def]
+) -> str:
     before = frozen(game)
     response = client.post(url(game, action), {"version": game.version, **data}, htmx=htmx)
     assert response.status_code == status
@@ -34,7 +34,7 @@ def refused(
 
 
 @pytest.fixture
-def placing(client) -> Game:  # type: ignore[no-untyped-def]
+def placing(client) -> Game:
     return start_at(client, "3... .... .... ....", roll=(4, 6, 2, 3))
 
 

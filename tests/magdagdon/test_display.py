@@ -17,7 +17,7 @@ NASTY = '<b>"O\'Brien" & co</b>'
 ESCAPED = "&lt;b&gt;&quot;O&#x27;Brien&quot; &amp; co&lt;/b&gt;"
 
 
-def placing(die: int | None = None):  # type: ignore[no-untyped-def]
+def placing(die: int | None = None):
     state = make_state("3... .... .... ....", roll=(4, 2, 6, 1), staged=((0, 1),))
     assert state.phase == "placing"
     return board(state, playable=True, die=die)

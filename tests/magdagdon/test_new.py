@@ -14,7 +14,7 @@ pytestmark = pytest.mark.django_db
 NEW = reverse("magdagdon:new")
 
 
-def text(response) -> str:  # type: ignore[no-untyped-def]
+def text(response) -> str:
     return html_lib.unescape(response.content.decode())
 
 

@@ -16,16 +16,16 @@ from tests.support.games import set_state
 pytestmark = pytest.mark.django_db
 
 
-def text(response) -> str:  # type: ignore[no-untyped-def]
+def text(response) -> str:
     return html_lib.unescape(response.content.decode())
 
 
 @pytest.fixture(params=[False, True], ids=["plain", "htmx"])
-def htmx(request) -> bool:  # type: ignore[no-untyped-def]
+def htmx(request) -> bool:
     return request.param
 
 
-def post(client, game: Game, action: str, data: dict, htmx: bool, query: str = ""):  # type: ignore[no-untyped-def]
+def post(client, game: Game, action: str, data: dict, htmx: bool, query: str = ""):
     """POST an action at the game's current version; check the answer of a success."""
     game.refresh_from_db()
     response = client.post(url(game, action) + query, {"version": game.version, **data}, htmx=htmx)
@@ -236,7 +236,7 @@ def test_the_htmx_and_the_full_page_vary_on_hx_request(client):
     assert "HX-Request" in response["Vary"]
 
 
-def play_whole_game(client, game: Game, htmx: bool) -> rules.State:  # type: ignore[no-untyped-def]
+def play_whole_game(client, game: Game, htmx: bool) -> rules.State:
     from tests.magdagdon.helpers import next_action
 
     while not game.state.is_finished:

@@ -18,7 +18,7 @@ FIXED_ROLLS = ((1, 5, 2, 4, 5, 2), (2, 1, 2))  # seed "fixed": roll 1, then roll
 CLEAR_FIRST = "seed-5"  # the first roll is the straight 1-6-4-3-2-5, the next 5-4-1-2-4-5
 
 
-def start(  # type: ignore[no-untyped-def]
+def start(
     client, players: tuple[str, ...] = ("Tester",), target: int = 1000, seed: str = "fixed"
 ) -> Game:
     return start_seeded(client, "mishimash", rules.Options(players, target), seed=seed)
@@ -29,7 +29,7 @@ def put_state(game: Game, state: rules.State, seed: str = "position") -> Game:
     return set_state(game, state, seed)
 
 
-def position(game: Game, **fields) -> Game:  # type: ignore[no-untyped-def]
+def position(game: Game, **fields) -> Game:
     """The game's current state with some fields replaced."""
     return put_state(game, dataclasses.replace(game.state, **fields))
 
@@ -38,11 +38,11 @@ def url(name: str, game: Game) -> str:
     return reverse(f"mishimash:{name}", args=[game.pk])
 
 
-def text(response) -> str:  # type: ignore[no-untyped-def]
+def text(response) -> str:
     return html.unescape(response.content.decode())
 
 
-def move(client, game: Game, name: str, htmx: bool = False, **data):  # type: ignore[no-untyped-def]
+def move(client, game: Game, name: str, htmx: bool = False, **data):
     """POST a move at the game's current version for the player to act."""
     game.refresh_from_db()
     data.setdefault("version", game.version)
@@ -51,10 +51,10 @@ def move(client, game: Game, name: str, htmx: bool = False, **data):  # type: ig
 
 
 @pytest.fixture
-def game(client) -> Game:  # type: ignore[no-untyped-def]
+def game(client) -> Game:
     return start(client, ("Anna", "Béla"))
 
 
 @pytest.fixture(params=[False, True], ids=["plain", "htmx"])
-def htmx(request) -> bool:  # type: ignore[no-untyped-def]
+def htmx(request) -> bool:
     return bool(request.param)

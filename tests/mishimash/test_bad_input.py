@@ -12,7 +12,7 @@ from tests.support.games import frozen
 pytestmark = pytest.mark.django_db
 
 
-def refused(client, game: Game, name: str, data: dict, status: int, message: str, htmx: bool):  # type: ignore[no-untyped-def]
+def refused(client, game: Game, name: str, data: dict, status: int, message: str, htmx: bool):
     before = frozen(game)
     response = client.post(url(name, game), data, htmx=htmx)
     assert response.status_code == status
@@ -23,7 +23,7 @@ def refused(client, game: Game, name: str, data: dict, status: int, message: str
 
 
 @pytest.fixture
-def rolled(client, game) -> Game:  # type: ignore[no-untyped-def]
+def rolled(client, game) -> Game:
     """Anna has rolled 1-5-2-4-5-2 (seed "fixed"): version 1."""
     assert move(client, game, "roll").status_code == 303
     game.refresh_from_db()
@@ -31,7 +31,7 @@ def rolled(client, game) -> Game:  # type: ignore[no-untyped-def]
 
 
 @pytest.fixture
-def three_dice(client, game) -> Game:  # type: ignore[no-untyped-def]
+def three_dice(client, game) -> Game:
     """Anna's roll 2 shows three dice: 1-1-1 would be ... here 2-1-2."""
     move(client, game, "roll")
     move(client, game, "roll_again", dice=[0, 1, 4])
@@ -39,7 +39,7 @@ def three_dice(client, game) -> Game:  # type: ignore[no-untyped-def]
     return game
 
 
-def at(game: Game, **data) -> dict:  # type: ignore[no-untyped-def]
+def at(game: Game, **data) -> dict:
     return {"version": game.version, "player": game.state.current, **data}
 
 

@@ -17,7 +17,7 @@ from tests.support.games import make_result
 KIND = get_kind("mishimash")
 
 
-def finished(players: tuple[str, ...], target: int, banked: tuple[int, ...], turns: int):  # type: ignore[no-untyped-def]
+def finished(players: tuple[str, ...], target: int, banked: tuple[int, ...], turns: int):
     options = rules.Options(players, target)
     return rules.State(options, banked, (turns,) * len(players), winner=0), options
 

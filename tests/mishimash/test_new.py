@@ -12,7 +12,7 @@ pytestmark = pytest.mark.django_db
 NEW = reverse("mishimash:new")
 
 
-def post_new(client, **data):  # type: ignore[no-untyped-def]
+def post_new(client, **data):
     data.setdefault("mode", "solo")
     data.setdefault("target", "1000")
     data.setdefault("custom_target", "")

@@ -15,13 +15,13 @@ from games.core.models import Game, Player, Result, pack_rng
 from games.rules import ishido
 
 
-def bind_player(client, nickname: str = "Tester") -> Player:  # type: ignore[no-untyped-def]
+def bind_player(client, nickname: str = "Tester") -> Player:
     """The client's player, named through the nickname form (which creates it)."""
     client.post(reverse("core:nickname"), {"nickname": nickname})
     return Player.objects.get(pk=client.session["player_id"])
 
 
-def start_seeded(client, kind_key: str, options: Any, seed: str = "fixed") -> Game:  # type: ignore[no-untyped-def]
+def start_seeded(client, kind_key: str, options: Any, seed: str = "fixed") -> Game:
     """A game of the client's player dealt from a known seed."""
     return Game.start(bind_player(client), get_kind(kind_key), options, seed=seed)
 
@@ -52,7 +52,7 @@ def finish_ishido(player: Player, seed: str = "core-test") -> Game:
     return game
 
 
-def make_result(  # type: ignore[no-untyped-def]
+def make_result(
     nickname: str,
     score: int | Decimal,
     *,

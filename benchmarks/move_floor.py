@@ -1,0 +1,277 @@
+"""Real moves through gunicorn against Django's own floor, side by side in one run.
+
+The site is served as `scripts/run` serves it (gunicorn, 2 sync workers, whitenoise, a file
+SQLite database in WAL mode) with one extra URL, `/floor/`: a plain HttpResponse view behind
+the same middleware. For each game, N clients each play their own game with random legal
+moves (htmx POSTs answered by the board partial), chosen from a mirror of the game that the
+client keeps with the rules package (it dealt the game from a seed it knows). The floor is hit
+by the same kind of client. The script prints requests per second, the ratio of moves to the
+floor, latency percentiles, and the size of the move answers; then it checks that every
+accepted move is stored exactly once.
+
+    .venv/bin/python benchmarks/move_floor.py [seconds per run] [connections ...]
+"""
+
+from __future__ import annotations
+
+import http.client
+import os
+import random
+import secrets
+import signal
+import socket
+import sqlite3
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.parse
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+HERE = Path(__file__).resolve().parent
+BIN = Path(sys.executable).parent
+sys.path[:0] = [str(ROOT), str(HERE)]
+
+from games.rules import ishido, magdagdon, mishimash  # noqa: E402
+
+
+def move_request(game: str, action: Any) -> tuple[str, list[tuple[str, object]]]:
+    """The URL suffix and form fields of a rules action, as the page's forms send them."""
+    if game == "ishido":
+        return "place", [("cell", action.cell)]
+    if game == "mishimash":
+        name = type(action).__name__
+        fields: list[tuple[str, object]] = [("player", action.player)]
+        if name == "Roll":
+            return "roll", fields
+        fields += [("dice", d) for d in action.dice]
+        return ("bank" if name == "SelectAndBank" else "roll-again"), fields
+    name = type(action).__name__
+    if name == "Roll":
+        return "roll", []
+    if name == "Confirm":
+        return "confirm", []
+    if name == "Stage":
+        return "stage", [("die", action.die), ("cell", action.cell)]
+    if name == "Unstage":
+        return "unstage", [("die", action.die)]
+    if name in ("Decrease", "Increase"):
+        return name.lower(), [("die", action.die)]
+    if name == "Reroll":
+        return "reroll", [("dice", d) for d in action.dice]
+    return "accept", [("cell", action.cell)]
+
+
+RULES = {"ishido": ishido, "magdagdon": magdagdon, "mishimash": mishimash}
+OPTIONS = {
+    "ishido": ishido.Options(),
+    "magdagdon": magdagdon.Options(magdagdon.Difficulty.PEACEFUL),
+    "mishimash": mishimash.Options(("Bench",), 1000),
+}
+
+
+def choose(game: str, state: Any, rng: random.Random) -> Any:
+    """A random legal action, as a casual player would pick: MAGDAGDON powers and take-backs
+    only when nothing else is legal (else random play wanders)."""
+    actions = RULES[game].legal_actions(state)
+    plain = [
+        a for a in actions if type(a).__name__ not in ("Unstage", "Decrease", "Increase", "Reroll")
+    ]
+    return rng.choice(plain or list(actions))
+
+
+@dataclass
+class Stats:
+    latencies: list[float] = field(default_factory=list)
+    sizes: list[int] = field(default_factory=list)
+    accepted: dict[int, int] = field(default_factory=dict)
+    errors: int = 0
+
+
+class Site:
+    """gunicorn serving the site plus /floor/ on a throw-away SQLite database."""
+
+    def __init__(self) -> None:
+        self.tmp = Path(tempfile.mkdtemp())
+        self.env = {
+            **os.environ,
+            "SQLITE_PATH": str(self.tmp / "db.sqlite3"),
+            "SECRET_KEY": secrets.token_hex(32),
+            "DJANGO_SETTINGS_MODULE": "floor_settings",
+            "PYTHONPATH": f"{ROOT}:{HERE}",
+            "PLAIN_STATIC": "1",
+        }
+        subprocess.run(
+            [BIN / "python", "manage.py", "migrate", "-v0"], cwd=ROOT, env=self.env, check=True
+        )
+        with socket.socket() as sock:
+            sock.bind(("127.0.0.1", 0))
+            self.port = sock.getsockname()[1]
+        self.server = subprocess.Popen(
+            [BIN / "gunicorn", "cubiri.wsgi", "-b", f"127.0.0.1:{self.port}", "-w", "2"],
+            cwd=ROOT, env=self.env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+            start_new_session=True,
+        )  # fmt: skip
+        for _ in range(300):
+            try:
+                self.request("GET", "/floor/")
+                break
+            except OSError:
+                time.sleep(0.1)
+        os.environ.update(
+            {k: self.env[k] for k in ("SQLITE_PATH", "SECRET_KEY", "DJANGO_SETTINGS_MODULE")}
+        )
+        import django
+
+        django.setup()
+
+    def request(
+        self, method: str, path: str, body: bytes = b"", headers: dict[str, str] | None = None
+    ) -> tuple[int, bytes]:
+        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=60)
+        try:
+            connection.request(method, path, body, headers or {})
+            response = connection.getresponse()
+            return response.status, response.read()
+        finally:
+            connection.close()
+
+    def stop(self) -> None:
+        os.killpg(self.server.pid, signal.SIGTERM)
+        self.server.wait()
+
+
+class Client:
+    """One player with their own game, dealt from a seed the client knows."""
+
+    def __init__(self, site: Site, game: str, seed: str) -> None:
+        from django.contrib.sessions.backends.signed_cookies import SessionStore
+
+        from games.core.kinds import get_kind
+        from games.core.models import Game, Player
+
+        self.site, self.game, self.rng = site, game, random.Random(seed)
+        player = Player.objects.create(nickname="Bench")
+        self.record = Game.start(player, get_kind(game), OPTIONS[game], seed=seed)
+        self.mirror_rng = random.Random(seed)
+        self.state = RULES[game].new_game(OPTIONS[game], self.mirror_rng)
+        session = SessionStore()
+        session["player_id"] = player.pk
+        session.save()
+        token = secrets.token_hex(16)
+        self.headers = {
+            "Cookie": f"sessionid={session.session_key}; csrftoken={token}",
+            "X-CSRFToken": token,
+            "HX-Request": "true",
+            "Content-Type": "application/x-www-form-urlencoded",
+        }
+        self.version = 0
+
+    def move(self, stats: Stats) -> bool:
+        """One move; False once the game has ended."""
+        if self.state.is_finished:
+            return False
+        action = choose(self.game, self.state, self.rng)
+        suffix, fields = move_request(self.game, action)
+        body = urllib.parse.urlencode([("version", self.version), *fields]).encode()
+        started = time.perf_counter()
+        status, content = self.site.request(
+            "POST", f"/{self.game}/{self.record.pk}/{suffix}/", body, self.headers
+        )
+        stats.latencies.append(time.perf_counter() - started)
+        if status != 200:
+            stats.errors += 1
+            return False
+        stats.sizes.append(len(content))
+        stats.accepted[self.record.pk] = stats.accepted.get(self.record.pk, 0) + 1
+        self.state = RULES[self.game].apply(self.state, action, self.mirror_rng)
+        self.version += 1
+        return True
+
+
+def run(site: Site, game: str, connections: int, seconds: float) -> tuple[Stats, float]:
+    stats = Stats()
+    clients = (
+        []
+        if game == "floor"
+        else [
+            Client(site, game, f"{game}-{connections}-{i}-{time.time()}")
+            for i in range(connections)
+        ]
+    )
+    stop = time.perf_counter() + seconds
+
+    def play(index: int) -> None:
+        client = clients[index]
+        while time.perf_counter() < stop:
+            if not client.move(stats):
+                client = clients[index] = Client(site, game, f"{game}-{index}-{time.time()}")
+
+    def floor(index: int) -> None:
+        while time.perf_counter() < stop:
+            started = time.perf_counter()
+            status, content = site.request("GET", "/floor/")
+            stats.latencies.append(time.perf_counter() - started)
+            stats.sizes.append(len(content))
+
+    target = floor if game == "floor" else play
+    begun = time.perf_counter()
+    threads = [threading.Thread(target=target, args=(i,)) for i in range(connections)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return stats, time.perf_counter() - begun
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] * 1000 if ordered else 0.0
+
+
+def main(seconds: float, connection_counts: list[int]) -> None:
+    site = Site()
+    all_accepted: dict[int, int] = {}
+    try:
+        for connections in connection_counts:
+            print(f"\n{connections} connections, {seconds:g} s each (gunicorn, 2 workers, SQLite)")
+            floor_rate = 0.0
+            for game in ("floor", "ishido", "magdagdon", "mishimash"):
+                stats, took = run(site, game, connections, seconds)
+                rate = len(stats.latencies) / took
+                floor_rate = rate if game == "floor" else floor_rate
+                ratio = f"{rate / floor_rate:5.2f}× floor" if game != "floor" else "   1.00× floor"
+                mean = sum(stats.sizes) / max(1, len(stats.sizes)) / 1024
+                size = (
+                    f"answers mean {mean:4.1f} KB, max {max(stats.sizes, default=0) / 1024:4.1f} KB"
+                )
+                p50, p99 = percentile(stats.latencies, 0.5), percentile(stats.latencies, 0.99)
+                errors = f"  errors {stats.errors}" if stats.errors else ""
+                print(
+                    f"  {game:10} {rate:7.0f}/s  {ratio}  p50 {p50:5.1f} ms  p99 {p99:6.1f} ms"
+                    f"  {size}{errors}"
+                )
+                all_accepted.update(stats.accepted)
+    finally:
+        site.stop()
+    stored = dict(
+        sqlite3.connect(site.tmp / "db.sqlite3")
+        .execute("select game_id, count(*) from core_action group by game_id")
+        .fetchall()
+    )
+    lost = {g: (n, stored.get(g, 0)) for g, n in all_accepted.items() if stored.get(g, 0) != n}
+    print(
+        f"\n{sum(all_accepted.values())} moves accepted in {len(all_accepted)} games; "
+        f"stored exactly once: {'yes' if not lost else f'NO {lost}'}"
+    )
+
+
+if __name__ == "__main__":
+    main(
+        float(sys.argv[1]) if len(sys.argv) > 1 else 8,
+        [int(n) for n in sys.argv[2:]] or [16, 64],
+    )
