@@ -5,16 +5,19 @@ from typing import Any
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.cache import patch_vary_headers
+from django_htmx.middleware import HtmxDetails
 
 from games.core.models import Game
 
 
-def is_htmx(request: HttpRequest) -> bool:
-    return bool(getattr(request, "htmx", False))
+class HtmxHttpRequest(HttpRequest):
+    """A request as django-htmx's middleware leaves it (its docs' typing recipe)."""
+
+    htmx: HtmxDetails
 
 
 def board_response(
-    request: HttpRequest, game: Game, *, error: str = "", status: int = 200, **extra: Any
+    request: HtmxHttpRequest, game: Game, *, error: str = "", status: int = 200, **extra: Any
 ) -> HttpResponse:
     """The game page, or only its `#board` partial for htmx: the same URL answers both, so the
     answer always says `Vary: HX-Request` (else Back shows a cached partial as the page).
@@ -33,7 +36,7 @@ def board_response(
         "error": error,
         **extra,
     }
-    htmx = is_htmx(request)
+    htmx = bool(request.htmx)
     response = render(
         request, kind.board_partial if htmx else kind.template, context, status=status
     )

@@ -8,7 +8,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from games.core.board import board_response, game_url, is_htmx
+from games.core.board import HtmxHttpRequest, board_response, game_url
 from games.core.kinds import GameKind
 from games.core.models import Game, GameOver, StaleVersion
 from games.core.players import SESSION_KEY, ensure_player, get_player
@@ -40,7 +40,7 @@ class MoveForm(forms.Form):
 
 class Render(Protocol):
     def __call__(
-        self, request: HttpRequest, game: Game, *, error: str = "", status: int = 200
+        self, request: HtmxHttpRequest, game: Game, *, error: str = "", status: int = 200
     ) -> HttpResponse: ...
 
 
@@ -84,7 +84,7 @@ def form_message(form: forms.Form) -> str:
 
 
 def submit_move(
-    request: HttpRequest,
+    request: HtmxHttpRequest,
     game: Game,
     form: forms.Form,
     to_action: Callable[[dict[str, Any]], Any],
@@ -110,7 +110,7 @@ def submit_move(
         return render(request, game, error=str(OVER_MESSAGE), status=400)
     except IllegalMove as error:
         return render(request, game, error=rules_message(error), status=400)
-    if is_htmx(request):
+    if request.htmx:
         return render(request, game)
     kind = game.kind
     return see_other(game_url(game, kind.ui_query(kind.ui(request, game.state, status=303))))

@@ -130,6 +130,16 @@ class IshidoBoard:
     end_reason: str
 
     @property
+    def cell_labels(self) -> dict[str, str]:
+        """How the keyboard script names the cell under the cursor, in the visitor's language."""
+        return {
+            "stone": gettext("Row %(row)d, column %(column)d: %(stone)s"),
+            "fits": gettext("Row %(row)d, column %(column)d: empty, the stone fits here"),
+            "border": gettext("Row %(row)d, column %(column)d: empty border cell"),
+            "empty": gettext("Row %(row)d, column %(column)d: empty"),
+        }
+
+    @property
     def signs(self) -> list[StoneSign]:
         """Every kind of stone, for the page's symbols (drawn once per page, not per move)."""
         return all_signs()

@@ -2,11 +2,11 @@
 
 from typing import Any
 
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from games.core.board import board_response
+from games.core.board import HtmxHttpRequest, board_response
 from games.core.kinds import get_kind
 from games.core.models import Game
 from games.core.moves import player_game, running_game, start_game, submit_move
@@ -19,7 +19,7 @@ KIND = get_kind("ishido")
 
 
 @require_http_methods(["GET", "POST"])
-def new(request: HttpRequest) -> HttpResponse:
+def new(request: HtmxHttpRequest) -> HttpResponse:
     running = running_game(request, KIND)
     form = NewGameForm(request.POST or None, running=running is not None)
     if request.method == "POST" and form.is_valid():
@@ -29,12 +29,12 @@ def new(request: HttpRequest) -> HttpResponse:
 
 
 @require_GET
-def play(request: HttpRequest, game_id: int) -> HttpResponse:
+def play(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     return board_response(request, player_game(request, game_id, KIND))
 
 
 @require_POST
-def place(request: HttpRequest, game_id: int) -> HttpResponse:
+def place(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     game = player_game(request, game_id, KIND)
     form = PlaceForm(request.POST)
     return submit_move(request, game, form, lambda d: checked_place(game, d))

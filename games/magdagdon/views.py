@@ -10,12 +10,12 @@ from typing import Any
 
 from django.contrib import messages
 from django.forms import Form
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import render
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from games.core.board import board_response
+from games.core.board import HtmxHttpRequest, board_response
 from games.core.kinds import get_kind
 from games.core.models import Game
 from games.core.moves import player_game, running_game, start_game, submit_move
@@ -33,7 +33,7 @@ KIND = get_kind("magdagdon")
 
 
 @require_http_methods(["GET", "POST"])
-def new(request: HttpRequest) -> HttpResponse:
+def new(request: HtmxHttpRequest) -> HttpResponse:
     running = running_game(request, KIND)
     wanted = request.GET.get("difficulty")
     if wanted not in {difficulty.value for difficulty in rules.Difficulty}:
@@ -49,12 +49,12 @@ def new(request: HttpRequest) -> HttpResponse:
 
 
 @require_GET
-def play(request: HttpRequest, game_id: int) -> HttpResponse:
+def play(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     return board_response(request, player_game(request, game_id, KIND))
 
 
 def move(
-    request: HttpRequest,
+    request: HtmxHttpRequest,
     game_id: int,
     form_class: type[Form],
     to_action: Callable[[dict[str, Any]], rules.Action],
@@ -64,17 +64,17 @@ def move(
 
 
 @require_POST
-def roll(request: HttpRequest, game_id: int) -> HttpResponse:
+def roll(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     return move(request, game_id, PlainForm, lambda d: rules.Roll())
 
 
 @require_POST
-def stage(request: HttpRequest, game_id: int) -> HttpResponse:
+def stage(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     return move(request, game_id, StageForm, lambda d: rules.Stage(d["die"], d["cell"]))
 
 
 @require_POST
-def unstage(request: HttpRequest, game_id: int) -> HttpResponse:
+def unstage(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     """Take a die back. Dice staged later that only fitted beside it come back too (M11):
     the page says so, as it would otherwise look like a lost tap."""
     game = player_game(request, game_id, KIND)
@@ -92,7 +92,7 @@ def unstage(request: HttpRequest, game_id: int) -> HttpResponse:
             len(extra),
         ) % {"dice": ", ".join(str(die + 1) for die in extra)}
 
-    def render(request: HttpRequest, game: Game, **kwargs: Any) -> HttpResponse:
+    def render(request: HtmxHttpRequest, game: Game, **kwargs: Any) -> HttpResponse:
         return board_response(request, game, notice=notice(), **kwargs)
 
     response = submit_move(request, game, form, lambda d: rules.Unstage(d["die"]), render)
@@ -102,25 +102,25 @@ def unstage(request: HttpRequest, game_id: int) -> HttpResponse:
 
 
 @require_POST
-def confirm(request: HttpRequest, game_id: int) -> HttpResponse:
+def confirm(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     return move(request, game_id, PlainForm, lambda d: rules.Confirm())
 
 
 @require_POST
-def decrease(request: HttpRequest, game_id: int) -> HttpResponse:
+def decrease(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     return move(request, game_id, DieForm, lambda d: rules.Decrease(d["die"]))
 
 
 @require_POST
-def increase(request: HttpRequest, game_id: int) -> HttpResponse:
+def increase(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     return move(request, game_id, DieForm, lambda d: rules.Increase(d["die"]))
 
 
 @require_POST
-def reroll(request: HttpRequest, game_id: int) -> HttpResponse:
+def reroll(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     return move(request, game_id, RerollForm, lambda d: rules.Reroll(tuple(d["dice"])))
 
 
 @require_POST
-def accept(request: HttpRequest, game_id: int) -> HttpResponse:
+def accept(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     return move(request, game_id, AcceptForm, lambda d: rules.AcceptMagdagdon(d["cell"]))

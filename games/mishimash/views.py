@@ -3,11 +3,11 @@ three moves: roll, set aside + bank, set aside + roll again."""
 
 from urllib.parse import urlencode
 
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from games.core.board import board_response
+from games.core.board import HtmxHttpRequest, board_response
 from games.core.kinds import get_kind
 from games.core.moves import player_game, running_game, see_other, start_game, submit_move
 from games.core.players import ensure_player
@@ -20,7 +20,7 @@ MOVE_FIELDS = ("csrfmiddlewaretoken", "version", "player")
 
 
 @require_http_methods(["GET", "POST"])
-def new(request: HttpRequest) -> HttpResponse:
+def new(request: HtmxHttpRequest) -> HttpResponse:
     running = running_game(request, KIND)
     form = NewGameForm(request.POST or None, running=running is not None)
     if request.method == "POST" and form.is_valid():
@@ -32,7 +32,7 @@ def new(request: HttpRequest) -> HttpResponse:
 
 
 @require_GET
-def play(request: HttpRequest, game_id: int) -> HttpResponse:
+def play(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     game = player_game(request, game_id, KIND)
     if any(key in request.GET for key in MOVE_FIELDS):
         # The no-JS "Check" button submits the whole move form by GET: keep only the dice.
@@ -42,13 +42,13 @@ def play(request: HttpRequest, game_id: int) -> HttpResponse:
 
 
 @require_POST
-def roll(request: HttpRequest, game_id: int) -> HttpResponse:
+def roll(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     game = player_game(request, game_id, KIND)
     return submit_move(request, game, RollForm(request.POST), lambda d: rules.Roll(d["player"]))
 
 
 @require_POST
-def bank(request: HttpRequest, game_id: int) -> HttpResponse:
+def bank(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     game = player_game(request, game_id, KIND)
     return submit_move(
         request,
@@ -59,7 +59,7 @@ def bank(request: HttpRequest, game_id: int) -> HttpResponse:
 
 
 @require_POST
-def roll_again(request: HttpRequest, game_id: int) -> HttpResponse:
+def roll_again(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     game = player_game(request, game_id, KIND)
     return submit_move(
         request,
