@@ -326,8 +326,9 @@ def _cell_html(c: Cell, playable: bool, selected: Die | None) -> Html:
         )  # fmt: skip
     if c.staged_die is not None and playable:
         return fill(
-            '<button type="submit" class="cell staged" form="mg-unstage-%s" id="mg-c%s" '
-            'data-cell="%s" data-value="%s" data-staged="%s" aria-label="%s">%s%s</button>',
+            '<button type="submit" class="cell staged" form="mg-unstage" name="die" value="%s" '
+            'id="mg-c%s" data-cell="%s" data-value="%s" data-staged="%s" aria-label="%s">%s%s'
+            "</button>",
             c.staged_die, i, i, hook, c.staged_die, label, _face(c.value), UNDO,
         )  # fmt: skip
     if c.legal:
@@ -386,9 +387,9 @@ def _tray_die(d: Die, board: MagdagdonBoard, play_url: Html, texts: tuple[str, s
     active = board.can_play and not board.ruin_mode
     if d.staged_cell is not None and active:
         return fill(
-            '<button type="submit" class="die staged" form="mg-unstage-%s" id="mg-d%s" '
-            'data-die="%s" data-value="%s" data-staged="%s" aria-label="%s">%s<small>%s</small>'
-            "</button>",
+            '<button type="submit" class="die staged" form="mg-unstage" name="die" value="%s" '
+            'id="mg-d%s" data-die="%s" data-value="%s" data-staged="%s" aria-label="%s">%s'
+            "<small>%s</small></button>",
             i, i, i, d.value, d.staged_cell, escape(take_back % {"label": d.label}), face,
             take_back_button,
         )  # fmt: skip

@@ -19,7 +19,7 @@ def hooks(html: str) -> dict[int, tuple[str, bool]]:
     cells = {}
     for tag in re.findall(r"<[^>]*data-cell=[^>]*>", html):
         index = int(re.search(r'data-cell="(\d+)"', tag).group(1))
-        value = re.search(r'data-value="([^"]*)"', tag).group(1)
+        value = re.search(r'data-value(?:="([^"]*)")?', tag).group(1) or ""
         cells[index] = (value, " data-legal" in tag)
     return cells
 
