@@ -143,12 +143,18 @@ class Visitor:
         except urllib.error.HTTPError as error:
             return error.code, error.read().decode()
 
-    def post(self, path: str, data: dict[str, object]) -> tuple[int, str, str]:
+    def post(self, path: str, data: dict[str, object], htmx: bool = False) -> tuple[int, str, str]:
+        """(status, Location, body); with `htmx` the answer is the board partial."""
         token = next(c.value for c in self.jar if c.name == "csrftoken")
         body = urllib.parse.urlencode({"csrfmiddlewaretoken": token, **data}).encode()
-        request = urllib.request.Request(self.base + path, body, headers={"Referer": self.base})
+        headers = {"Referer": self.base, **({"HX-Request": "true"} if htmx else {})}
+        request = urllib.request.Request(self.base + path, body, headers=headers)
         try:
             with self.opener.open(request, timeout=60) as response:
-                return response.status, response.headers.get("Location", ""), ""
+                return (
+                    response.status,
+                    response.headers.get("Location", ""),
+                    response.read().decode(),
+                )
         except urllib.error.HTTPError as error:
             return error.code, error.headers.get("Location", ""), error.read().decode()
