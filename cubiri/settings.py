@@ -104,7 +104,11 @@ SQLITE_OPTIONS = {
 if env("DATABASE_URL"):
     import dj_database_url
 
-    DATABASES = {"default": dj_database_url.parse(env("DATABASE_URL"), conn_max_age=600)}
+    DATABASES = {
+        "default": dj_database_url.parse(
+            env("DATABASE_URL"), conn_max_age=600, conn_health_checks=True
+        )
+    }
 else:
     DATABASES = {
         "default": {
@@ -115,6 +119,29 @@ else:
         }
     }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+
+def _caches(redis_url: str) -> dict[str, dict[str, str]]:
+    """What is kept between requests (login throttling, rate limits, anything cached) must be
+    seen by every worker of every app server, so never process memory: Django's Redis cache
+    when REDIS_URL is set (`pip install .[redis]`), else a table of the database, created by
+    `manage.py createcachetable` (scripts/run does it)."""
+    if redis_url:
+        return {
+            "default": {
+                "BACKEND": "django.core.cache.backends.redis.RedisCache",
+                "LOCATION": redis_url,
+            }
+        }
+    return {
+        "default": {
+            "BACKEND": "django.core.cache.backends.db.DatabaseCache",
+            "LOCATION": "cubiri_cache",
+        }
+    }
+
+
+CACHES = _caches(env("REDIS_URL"))
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

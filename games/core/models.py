@@ -15,7 +15,6 @@ from collections.abc import Iterator
 from typing import Any
 
 from django.db import models, transaction
-from django.db.models import Q
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
@@ -264,6 +263,15 @@ class Action(models.Model):
         return f"{self.game} · {self.number}"
 
 
+# Every GameKind.ranking in use (tests/scale checks that each registered kind's is here): each
+# gets the indexes that read its boards in order (Result.Meta.indexes).
+RANKED_ORDERS = {
+    "score_stones": ("-score", "stones_left", "finished_at"),
+    "score_powers": ("-score", "powers_used", "turns", "finished_at"),
+    "turns_score": ("turns", "-score", "finished_at"),
+}
+
+
 class ResultQuerySet(models.QuerySet["Result"]):
     def visible(self) -> ResultQuerySet:
         return self.filter(hidden=False)
@@ -300,27 +308,41 @@ class Result(models.Model):
     class Meta:
         verbose_name = _("result")
         verbose_name_plural = _("results")
+        # Per ranking (RANKED_ORDERS): an index in its order, for a leaderboard's top rows and
+        # for counting a rank (see rank); and one led by the player, for a visitor's own best.
         indexes = [
-            models.Index(fields=["kind_key", "leaderboard", "hidden", "-score"]),
-            models.Index(fields=["kind_key", "leaderboard", "hidden", "turns"]),
+            *(
+                models.Index(
+                    fields=["kind_key", "leaderboard", "hidden", *order], name=f"result_rank_{n}"
+                )
+                for n, order in RANKED_ORDERS.items()
+            ),
+            *(
+                models.Index(
+                    fields=["player", "kind_key", "leaderboard", "hidden", *order],
+                    name=f"result_best_{n}",
+                )
+                for n, order in RANKED_ORDERS.items()
+            ),
         ]
 
     def __str__(self) -> str:
         return f"{self.nickname}: {self.score}"
 
     def rank(self, kind: GameKind) -> int:
-        """1 + the number of visible results of this leaderboard ranked strictly before this one."""
-        before = Q(pk__in=[])
-        equal = Q()
+        """1 + the number of visible results of this leaderboard ranked strictly before this one.
+
+        Counted as one range of the ranking's index per field: the rows better on the first
+        field, plus those equal on it and better on the second, and so on. The ranges do not
+        overlap, and each is an index range count, where one OR of them scans the leaderboard.
+        """
+        rows = Result.objects.visible().filter(kind_key=kind.key, leaderboard=self.leaderboard)
+        before = 0
+        equal: dict[str, Any] = {}
         for field in kind.ranking:
             name = field.lstrip("-")
             value = getattr(self, name)
-            better = Q(**{f"{name}__{'gt' if field.startswith('-') else 'lt'}": value})
-            before |= equal & better
-            equal &= Q(**{name: value})
-        return (
-            Result.objects.visible()
-            .filter(before, kind_key=kind.key, leaderboard=self.leaderboard)
-            .count()
-            + 1
-        )
+            better = {f"{name}__{'gt' if field.startswith('-') else 'lt'}": value}
+            before += rows.filter(**equal, **better).count()
+            equal[name] = value
+        return before + 1

@@ -17,6 +17,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.scale.servers import fresh_database
+
 ROOT = Path(__file__).resolve().parents[2]
 BIN = Path(sys.executable).parent
 
@@ -61,9 +63,15 @@ class Visitor:
 
 
 @pytest.fixture
-def server(tmp_path):
-    env = {**os.environ, "SQLITE_PATH": str(tmp_path / "db.sqlite3"), "PLAIN_STATIC": "1"}
-    subprocess.run([BIN / "python", "manage.py", "migrate", "-v0"], cwd=ROOT, env=env, check=True)
+def database(tmp_path):
+    """A new SQLite file, or a new PostgreSQL database in the PostgreSQL run."""
+    with fresh_database(tmp_path) as env:
+        yield env
+
+
+@pytest.fixture
+def server(database):
+    env = database
     port = free_port()
 
     def start() -> subprocess.Popen:
