@@ -146,7 +146,15 @@ def page_path(game: str, lang: str) -> Path:
 
 
 def read(game: str, lang: str) -> str:
-    return page_path(game, lang).read_text(encoding="utf-8")
+    """The page's HTML, without its first line: a template comment naming the rule page it
+    follows (tests/test_rule_pages.py checks that line)."""
+    source = page_path(game, lang).read_text(encoding="utf-8")
+    first, rest = source.split("\n", 1)
+    assert first == f"{{# Follows the binding rule page docs/rules/{game}.md ({RANGES[game]}). #}}"
+    return rest
+
+
+RANGES = {"magdagdon": "M1–M22", "mishimash": "X1–X16", "ishido": "I1–I10"}
 
 
 class _Checker(HTMLParser):

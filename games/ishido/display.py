@@ -73,6 +73,10 @@ class StoneSign:
     letter: str
     label: str
 
+    @property
+    def ink(self) -> str:
+        return COLOUR_INKS[self.colour]
+
 
 def stone_sign(stone: ishido.Stone) -> StoneSign:
     """36 stones × 4 languages, cached: a board names up to 73 stones on every move."""

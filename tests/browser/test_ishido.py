@@ -272,3 +272,27 @@ def test_starting_anew_asks_to_confirm_abandoning_the_running_game(page):
     first.refresh_from_db()
     assert first.status == Game.Status.ABANDONED
     assert page.url != page.base_url + first.get_absolute_url()
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_I2_the_grey_border_is_the_outer_ring_of_cells(browser, live_server, width):
+    """The stylesheet marks the border by each cell's place in the row-major grid; what the
+    eye sees must be exactly I2's outer ring (also on a phone, where the grid is transposed)."""
+    context = browser.new_context(viewport={"width": width, "height": 900})
+    page = context.new_page()
+    page.base_url = live_server.url
+    start(page)
+    look = page.locator("[data-cell]").evaluate_all(
+        "els => els.map(e => [+e.dataset.cell, e.dataset.value,"
+        " getComputedStyle(e).backgroundColor, getComputedStyle(e).boxShadow])"
+    )
+    empty = {ishido.is_border(c): set() for c in range(ishido.CELLS)}
+    stones_ring = {True: set(), False: set()}
+    for cell, value, background, shadow in look:
+        if value:
+            stones_ring[ishido.is_border(cell)].add(shadow != "none")
+        else:
+            empty[ishido.is_border(cell)].add(background)
+    assert len(empty[True]) == 1 and len(empty[False]) == 1 and empty[True] != empty[False]
+    assert stones_ring == {True: {True}, False: {False}}  # a border stone keeps a grey ring
+    context.close()
