@@ -49,10 +49,10 @@ def player_game(request: HttpRequest, game_id: int, kind: GameKind) -> Game:
     player_id = request.session.get(SESSION_KEY)
     if not isinstance(player_id, int):
         raise Http404("No such game.")
-    try:
-        return Game.objects.get(pk=game_id, kind_key=kind.key, player_id=player_id)
-    except Game.DoesNotExist:
-        raise Http404("No such game.") from None
+    game = Game.find(game_id, kind.key, player_id)
+    if game is None:
+        raise Http404("No such game.")
+    return game
 
 
 def start_game(request: HttpRequest, kind: GameKind, options: Any) -> HttpResponse:
