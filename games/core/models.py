@@ -61,6 +61,11 @@ class Player(models.Model):
     def display_name(self) -> str:
         return self.nickname or _("Player %(number)d") % {"number": self.pk}
 
+    @property
+    def is_secured(self) -> bool:
+        """Whether the nickname is protected by a password (an Account), not a guest's."""
+        return hasattr(self, "account")
+
     def ban(self) -> None:
         with transaction.atomic():
             Player.objects.filter(pk=self.pk).update(banned=True)
@@ -316,3 +321,7 @@ class Result(models.Model):
             Result.objects.visible().filter(before, kind=kind.key, board_key=self.board_key).count()
             + 1
         )
+
+
+# Secured nicknames, server-side sign-ins and creation counts: their own module, this app's models.
+from games.core.accounts import Account, CreationCount, SignIn  # noqa: E402, F401

@@ -4,13 +4,15 @@ from collections.abc import Callable
 from typing import Any, Protocol
 
 from django import forms
+from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from games.core.kinds import GameKind
 from games.core.models import Game, GameOver, StaleVersion
-from games.core.players import SESSION_KEY, ensure_player, get_player
+from games.core.players import ensure_player, get_player
+from games.core.security import count_creation
 from games.rules import IllegalMove
 
 STALE_MESSAGE = _(
@@ -45,16 +47,22 @@ class Render(Protocol):
 
 def player_game(request: HttpRequest, game_id: int, kind: GameKind) -> Game:
     """The visitor's own game of this kind; anybody else's is 404."""
-    player_id = request.session.get(SESSION_KEY)
+    player = get_player(request)
     try:
-        return Game.objects.get(pk=game_id, kind=kind.key, player_id=player_id)
+        return Game.objects.get(pk=game_id, kind=kind.key, player=player)
     except Game.DoesNotExist:
         raise Http404("No such game.") from None
 
 
 def start_game(request: HttpRequest, kind: GameKind, options: Any) -> HttpResponse:
-    """Start a game of `kind` for the visitor (abandoning their running one) and show it."""
-    game = Game.start(ensure_player(request), kind, options)
+    """Start a game of `kind` for the visitor (abandoning their running one) and show it.
+
+    Past the address's hourly limit of new games (or players) it raises RateLimited (a 429)
+    and writes nothing.
+    """
+    with transaction.atomic():
+        count_creation(request, "game")
+        game = Game.start(ensure_player(request), kind, options)
     return see_other(game.get_absolute_url())
 
 

@@ -443,7 +443,8 @@ def scores_html(seats: Sequence[Seat], local: Local) -> SafeString:
             f'<li data-player="{s.seat}" data-score="{s.score_text}" class="{css}"{current}>'
             f'<span class="who"><bdi>{local.escape(s.name)}</bdi>{tag}</span>'
             f'<span class="pts">{local.number(s.halves)}</span><span class="bar"'
-            f' aria-hidden="true"><span style="width:{s.percent}%"></span></span></li>'
+            f' aria-hidden="true"><svg viewBox="0 0 100 4" preserveAspectRatio="none">'
+            f'<rect width="{s.percent}" height="4"/></svg></span></li>'
         )
     return mark_safe("".join(parts))  # every value an int, a constant or escaped
 
