@@ -34,7 +34,9 @@ fi
 # install: a restart of scripts/run comes up in seconds, without asking the package index.
 stamp=".venv/.installed${1:-}"
 wanted="$(cat pyproject.toml)"
-if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$wanted" ]; then
+installed() { [ -f "$1" ] && [ "$(cat "$1")" = "$wanted" ]; }
+# The [dev] install includes the plain one.
+if ! installed "$stamp" && ! { [ -z "${1:-}" ] && installed ".venv/.installed[dev]"; }; then
   .venv/bin/python -m pip install --quiet --disable-pip-version-check --upgrade pip
   .venv/bin/python -m pip install --quiet --disable-pip-version-check -e ".${1:-}"
   printf '%s' "$wanted" > "$stamp"
