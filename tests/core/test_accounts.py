@@ -327,3 +327,30 @@ def test_leaderboards_mark_guests_but_not_secured_players(client):
     mine = next(row for row in rows if row.startswith(f'"{game.result.pk}"'))
     assert "data-guest" in guest
     assert "data-guest" not in mine
+
+
+@pytest.mark.django_db
+def test_staff_cannot_rename_a_guest_to_a_secured_nickname(client):
+    secured_player(CsrfClient())
+    guest = make_result("Guest", 5).player
+    client.force_login(User.objects.create_superuser("staff", "staff@example.com", PASSWORD))
+    response = client.post(
+        reverse("admin:core_player_change", args=[guest.pk]),
+        {"nickname": "MAGNUS", "created_at_0": "2026-01-01", "created_at_1": "00:00:00"},
+    )
+    assert response.status_code == 200
+    assert "is secured by another player" in response.content.decode()
+    assert Player.objects.get(pk=guest.pk).nickname == "Guest"
+
+
+@pytest.mark.django_db
+def test_a_staff_rename_of_a_secured_player_moves_the_secured_name(client):
+    player = secured_player(CsrfClient())
+    client.force_login(User.objects.create_superuser("staff", "staff@example.com", PASSWORD))
+    response = client.post(
+        reverse("admin:core_player_change", args=[player.pk]),
+        {"nickname": "Polite", "created_at_0": "2026-01-01", "created_at_1": "00:00:00"},
+    )
+    assert response.status_code == 302
+    assert Account.objects.get(player=player).nickname_key == "polite"
+    assert sign_in(CsrfClient(), nickname="Polite").status_code == 303
