@@ -41,7 +41,10 @@ def render_account(request: HttpRequest, status: int = 200, **forms: Any) -> Htt
     context: dict[str, Any] = {"account_player": player}
     if player is not None and player.is_secured:
         user = player.account.user
-        context["password_form"] = forms.get("password_form") or PasswordChangeForm(user)
+        password_form = forms.get("password_form") or PasswordChangeForm(user)
+        # Django focuses the old password; on this page it would scroll past the other cards.
+        password_form.fields["old_password"].widget.attrs.pop("autofocus", None)
+        context["password_form"] = password_form
         context["other_devices"] = (
             SignIn.objects.filter(user=user).exclude(key=current_sign_in(request)).count()
         )
