@@ -112,7 +112,7 @@ def test_no_page_breaks_the_content_security_policy(strict_page):
         page.wait_for_load_state("load")
     # An htmx move swaps a board in: still nothing blocked.
     page.goto(page.base_url + games[0].get_absolute_url())
-    page.locator("[data-cell] button, button[data-cell]").first.click()
+    page.locator("button[data-legal]").first.click()
     page.locator("#board input[name=version][value='1']").first.wait_for(state="attached")
     page.select_option("#language-select", "ar")  # site.js submits the form
     page.locator("html[lang=ar]").wait_for()
