@@ -4,10 +4,12 @@ SQLite is the default so that a fresh clone runs at once; DATABASE_URL may name 
 """
 
 import os
-import secrets
+from datetime import timedelta
 from pathlib import Path
 
 import django_stubs_ext
+from django.core.exceptions import ImproperlyConfigured
+from django.utils.csp import CSP
 from django.utils.translation import gettext_lazy as _
 
 # Generic admin and queryset classes (ModelAdmin[Result]) at run time, as mypy sees them.
@@ -20,8 +22,27 @@ def env(name: str, default: str = "") -> str:
     return os.environ.get(name, default)
 
 
+TRUE_WORDS = {"1", "true", "yes", "on"}
+FALSE_WORDS = {"0", "false", "no", "off", ""}
+
+
 def env_bool(name: str, default: bool = False) -> bool:
-    return env(name, "1" if default else "0").lower() in {"1", "true", "yes", "on"}
+    """A yes/no setting; a value that is neither (DEBUG=ture) stops the site with a clear error."""
+    value = env(name, "1" if default else "0").strip().lower()
+    if value not in TRUE_WORDS | FALSE_WORDS:
+        raise ImproperlyConfigured(
+            f"{name}={os.environ[name]!r} is not a yes/no value: use one of "
+            f"{', '.join(sorted(TRUE_WORDS))} or {', '.join(sorted(FALSE_WORDS - {''}))}."
+        )
+    return value in TRUE_WORDS
+
+
+def env_int(name: str, default: int) -> int:
+    value = env(name, str(default)).strip()
+    try:
+        return int(value)
+    except ValueError:
+        raise ImproperlyConfigured(f"{name}={value!r} is not a whole number.") from None
 
 
 def env_list(name: str, default: str = "") -> list[str]:
@@ -29,13 +50,23 @@ def env_list(name: str, default: str = "") -> list[str]:
 
 
 def _secret_key() -> str:
-    """SECRET_KEY from the environment, else one kept in a git-ignored file beside the code."""
+    """SECRET_KEY from the environment, else the git-ignored file the setup command creates.
+
+    Importing the settings never writes anything: `scripts/_setup.sh` makes the file once.
+    """
     if key := env("SECRET_KEY"):
         return key
-    path = BASE_DIR / ".secret_key"
-    if not path.exists():
-        path.write_text(secrets.token_urlsafe(50))
-    return path.read_text().strip()
+    path = Path(env("SECRET_KEY_FILE", str(BASE_DIR / ".secret_key")))
+    try:
+        key = path.read_text().strip()
+    except FileNotFoundError:
+        key = ""
+    if not key:
+        raise ImproperlyConfigured(
+            f"No SECRET_KEY: set the SECRET_KEY environment variable, or run `bash scripts/run` "
+            f"(or `bash scripts/test`) once, which creates {path.name}."
+        )
+    return key
 
 
 DEBUG = env_bool("DEBUG")
@@ -50,6 +81,7 @@ INSTALLED_APPS = [
     "django.contrib.sessions",
     "django.contrib.messages",
     "django.contrib.staticfiles",
+    "axes",
     "django_htmx",
     "crispy_forms",
     "crispy_bootstrap5",
@@ -61,6 +93,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "django.middleware.csp.ContentSecurityPolicyMiddleware",
+    "games.core.security.SecurityHeadersMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.middleware.gzip.GZipMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -68,9 +102,13 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "games.core.security.SignInMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "games.core.security.RateLimitMiddleware",
+    # Last: it answers a login attempt from a locked-out account or address (429).
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "cubiri.urls"
@@ -149,14 +187,75 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
 ]
 
-# A session holds only the player's id (and a staff member's login), so it lives in a signed
-# cookie: no database read on every move. SECRET_KEY signs it; the player's games outlive a
-# browser restart for as long as the cookie does (two years).
+# A guest's session holds only the player's id, so it lives in a signed cookie: no database read
+# on every move. SECRET_KEY signs it; the player's games outlive a browser restart for as long
+# as the cookie does (two years). A signed-in session (staff, or a player who secured their
+# nickname) is also recorded on the server as a SignIn row, checked on every request
+# (games/core/security.py): signing out, a password change or "sign out other devices" deletes
+# rows, and a copied cookie dies with its row. Staff sessions end after STAFF_IDLE of inactivity.
 SESSION_ENGINE = "django.contrib.sessions.backends.signed_cookies"
 SESSION_COOKIE_AGE = 60 * 60 * 24 * 730
 SESSION_COOKIE_SAMESITE = "Lax"
-SESSION_COOKIE_SECURE = env_bool("SECURE_COOKIES")
-CSRF_COOKIE_SECURE = env_bool("SECURE_COOKIES")
+STAFF_IDLE = timedelta(hours=env_int("STAFF_IDLE_HOURS", 2))
+PLAYER_IDLE = timedelta(days=env_int("PLAYER_IDLE_DAYS", 60))
+
+# HTTPS: SECURE_COOKIES=1 says the site is served over HTTPS (directly or behind a proxy that
+# sets X-Forwarded-Proto, with PROXY_SSL_HEADER=1). Then cookies are Secure, plain HTTP is
+# redirected and browsers are told to use HTTPS only (HSTS).
+HTTPS = env_bool("SECURE_COOKIES")
+SESSION_COOKIE_SECURE = HTTPS
+CSRF_COOKIE_SECURE = HTTPS
+SECURE_SSL_REDIRECT = HTTPS and env_bool("SSL_REDIRECT", True)
+SECURE_HSTS_SECONDS = env_int("HSTS_SECONDS", 60 * 60 * 24 * 365) if HTTPS else 0
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("HSTS_INCLUDE_SUBDOMAINS", True)
+SECURE_HSTS_PRELOAD = env_bool("HSTS_PRELOAD", True)
+if env_bool("PROXY_SSL_HEADER"):
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+# How many reverse proxies in front of the app append to X-Forwarded-For (0: use the peer's
+# address). Login throttling and creation limits count per client address.
+PROXY_COUNT = env_int("PROXY_COUNT", 0)
+
+# Strict Content-Security-Policy: only our own scripts, styles and images; no inline script or
+# style anywhere (htmx's indicator styles are in site.css, see base.html's htmx-config).
+SECURE_CSP = {
+    "default-src": [CSP.SELF],
+    "script-src": [CSP.SELF],
+    "style-src": [CSP.SELF],
+    "img-src": [CSP.SELF, "data:"],
+    "font-src": [CSP.SELF],
+    "connect-src": [CSP.SELF],
+    "object-src": [CSP.NONE],
+    "base-uri": [CSP.NONE],
+    "form-action": [CSP.SELF],
+    "frame-ancestors": [CSP.NONE],
+}
+# Sent by games/core/security.py: the site uses none of these browser features.
+PERMISSIONS_POLICY = (
+    "accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), "
+    "microphone=(), payment=(), usb=(), browsing-topics=()"
+)
+
+# Failed logins (admin and player sign-in) are counted in the database, so that every app
+# server sees them: 5 failures lock that account, and separately that client address, for
+# AXES_COOLOFF_MINUTES; the lock then ends by itself.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = env_int("AXES_FAILURE_LIMIT", 5)
+AXES_COOLOFF_TIME = timedelta(minutes=env_int("AXES_COOLOFF_MINUTES", 15))
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_RESET_ON_SUCCESS = True
+AXES_CLIENT_IP_CALLABLE = "games.core.security.client_address"
+AXES_LOCKOUT_CALLABLE = "games.core.security.lockout_response"
+AXES_VERBOSE = False
+
+# Creating players and games is limited per client address and hour; the counts are rows in the
+# database (games.core.accounts.CreationCount), so several app servers share them.
+CREATION_LIMITS = {
+    "player": env_int("PLAYERS_PER_HOUR", 30),
+    "game": env_int("GAMES_PER_HOUR", 120),
+}
 
 LANGUAGE_CODE = "en"
 LANGUAGES = [

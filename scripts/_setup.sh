@@ -30,6 +30,19 @@ if [ ! -x .venv/bin/python ] || ! python_ok .venv/bin/python; then
   rm -rf .venv
   "$PYTHON" -m venv .venv
 fi
-.venv/bin/python -m pip install --quiet --disable-pip-version-check --upgrade pip
-.venv/bin/python -m pip install --quiet --disable-pip-version-check -e ".${1:-}"
+# Install only when the project's requirements (or the extras asked for) changed since the last
+# install: a restart of scripts/run comes up in seconds, without asking the package index.
+stamp=".venv/.installed${1:-}"
+wanted="$(cat pyproject.toml)"
+installed() { [ -f "$1" ] && [ "$(cat "$1")" = "$wanted" ]; }
+# The [dev] install includes the plain one.
+if ! installed "$stamp" && ! { [ -z "${1:-}" ] && installed ".venv/.installed[dev]"; }; then
+  .venv/bin/python -m pip install --quiet --disable-pip-version-check --upgrade pip
+  .venv/bin/python -m pip install --quiet --disable-pip-version-check -e ".${1:-}"
+  printf '%s' "$wanted" > "$stamp"
+fi
+# The key that signs session cookies: made once, kept (the settings only read it).
+if [ -z "${SECRET_KEY:-}" ] && [ ! -s .secret_key ]; then
+  (umask 077 && .venv/bin/python -c 'import secrets; print(secrets.token_urlsafe(50))' > .secret_key)
+fi
 .venv/bin/python manage.py compiletranslations

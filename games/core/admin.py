@@ -2,6 +2,7 @@
 
 from typing import Any
 
+from django import forms
 from django.contrib import admin, messages
 from django.db.models import QuerySet
 from django.http import HttpRequest
@@ -9,6 +10,8 @@ from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
+from games.core.account_forms import TAKEN_MESSAGE, nickname_taken
+from games.core.accounts import Account, SignIn, nickname_key
 from games.core.models import Game, Player, Result
 
 
@@ -72,9 +75,24 @@ class ResultAdmin(admin.ModelAdmin[Result]):
         return False  # hide instead: a deleted result loses the game's record
 
 
+class PlayerAdminForm(forms.ModelForm[Player]):
+    """A staff rename may not take a nickname that another player has secured."""
+
+    class Meta:
+        model = Player
+        fields = ("nickname", "banned", "created_at")
+
+    def clean_nickname(self) -> str:
+        name: str = self.cleaned_data["nickname"]
+        if name and nickname_taken(name, self.instance if self.instance.pk else None):
+            raise forms.ValidationError(TAKEN_MESSAGE % {"nickname": name})
+        return name
+
+
 @admin.register(Player)
 class PlayerAdmin(admin.ModelAdmin[Player]):
-    list_display = ("id", "nickname", "banned", "created_at")
+    form = PlayerAdminForm
+    list_display = ("id", "nickname", "secured", "banned", "created_at")
     list_filter = ("banned",)
     search_fields = ("nickname",)
     fields = ("nickname", "banned", "created_at")
@@ -96,11 +114,38 @@ class PlayerAdmin(admin.ModelAdmin[Player]):
         if "nickname" in form.changed_data and obj.nickname:
             # A rename by staff (say, an offensive name) also renames the public rows.
             obj.results.update(nickname=obj.nickname)
+            Account.objects.filter(player=obj).update(nickname_key=nickname_key(obj.nickname))
         if obj.banned:
             obj.ban()
 
+    @admin.display(description=_("secured"), boolean=True)
+    def secured(self, player: Player) -> bool:
+        return player.is_secured
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Player]:
+        return super().get_queryset(request).select_related("account")
+
     def has_delete_permission(self, request: HttpRequest, obj: Player | None = None) -> bool:
         return False
+
+
+@admin.register(Account)
+class AccountAdmin(admin.ModelAdmin[Account]):
+    """Who secured which nickname; staff can end a player's sessions (sign them out)."""
+
+    list_display = ("player", "nickname_key", "created_at")
+    search_fields = ("nickname_key", "player__nickname")
+    fields = ("player", "user", "nickname_key", "created_at")
+    readonly_fields = fields
+    actions = ("sign_out_everywhere",)
+
+    @admin.action(description=_("Sign the selected players out on every device"))
+    def sign_out_everywhere(self, request: HttpRequest, queryset: QuerySet[Account]) -> None:
+        SignIn.objects.filter(user__account__in=queryset).delete()
+        self.message_user(request, _("Signed out on every device."), messages.SUCCESS)
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False  # a player secures their own nickname
 
 
 @admin.register(Game)

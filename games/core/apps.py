@@ -7,3 +7,6 @@ class CoreConfig(AppConfig):
     name = "games.core"
     label = "core"
     verbose_name = "CUBIRI"
+
+    def ready(self) -> None:
+        from games.core import security  # noqa: F401  (connects the sign-in signals)

@@ -11,8 +11,69 @@ from django.utils.translation import gettext_lazy as _
 NICKNAME_MAX = 24
 
 
+MAX_MARKS = 3  # accents or other combining marks on one letter (Vietnamese needs 2, Thai 2)
+ZWJ = "\u200d"
+SKIN_TONES = range(0x1F3FB, 0x1F400)
+BLACK_FLAG = "\U0001f3f4"  # starts a subdivision flag: 🏴 + tag letters + cancel tag
+TAGS = range(0xE0020, 0xE0080)
+
+
+def _is_emoji(ch: str) -> bool:
+    return unicodedata.category(ch) == "So"
+
+
+def _emoji_before(name: str, index: int) -> bool:
+    """Whether an emoji ends just before `index` (past its variation selector or skin tone)."""
+    while index > 0 and (name[index - 1] in "\ufe0e\ufe0f" or ord(name[index - 1]) in SKIN_TONES):
+        index -= 1
+    return index > 0 and _is_emoji(name[index - 1])
+
+
+def refused_character(name: str) -> str | None:
+    """The first control or invisible character that is not part of an emoji, if any.
+
+    Allowed: a zero-width joiner between two emoji (👨‍👩‍👧, 🏳️‍🌈) and the tag letters of a
+    subdivision flag (🏴󠁧󠁢󠁳󠁣󠁴󠁿). Everything else of Unicode's "Other" categories (controls,
+    format characters such as zero-width spaces and direction overrides, private use,
+    unassigned) is refused.
+    """
+    for index, ch in enumerate(name):
+        if not unicodedata.category(ch).startswith("C"):
+            continue
+        after = name[index + 1 : index + 2]
+        if ch == ZWJ and _emoji_before(name, index) and after and _is_emoji(after):
+            continue
+        if (
+            ord(ch) in TAGS
+            and index > 0
+            and (name[index - 1] == BLACK_FLAG or ord(name[index - 1]) in TAGS)
+        ):
+            continue
+        return ch
+    return None
+
+
+def most_marks(name: str) -> tuple[str, int]:
+    """The letter carrying the most combining marks, and how many."""
+    best, count, base, run = "", 0, "", 0
+    for ch in name:
+        if unicodedata.category(ch).startswith("M"):
+            run += 1
+            if run > count:
+                best, count = base, run
+        else:
+            base, run = ch, 0
+    return best, count
+
+
+def describe_character(ch: str) -> str:
+    name = unicodedata.name(ch, "")
+    return f"U+{ord(ch):04X} {name}".strip()
+
+
 def clean_nickname(value: str) -> str:
-    """Trim, then 1–24 characters of any script; no control or invisible format characters."""
+    """Trim, then 1–24 characters of any script; no control or invisible format characters
+    (emoji sequences excepted), at most MAX_MARKS combining marks on a letter."""
     name = unicodedata.normalize("NFC", " ".join(value.split()))
     if not name:
         raise forms.ValidationError(_("Please type a nickname."))
@@ -21,8 +82,23 @@ def clean_nickname(value: str) -> str:
             _("A nickname has at most %(max)d characters (this one has %(count)d).")
             % {"max": NICKNAME_MAX, "count": len(name)}
         )
-    if any(unicodedata.category(ch).startswith("C") for ch in name):
-        raise forms.ValidationError(_("A nickname cannot contain control characters."))
+    if (ch := refused_character(name)) is not None:
+        raise forms.ValidationError(
+            _(
+                "A nickname cannot contain control characters or invisible formatting "
+                "characters (this one has %(char)s)."
+            )
+            % {"char": describe_character(ch)}
+        )
+    letter, marks = most_marks(name)
+    if marks > MAX_MARKS:
+        raise forms.ValidationError(
+            _(
+                "A nickname can stack at most %(max)d accents or marks on one letter "
+                "(“%(letter)s” has %(count)d)."
+            )
+            % {"max": MAX_MARKS, "letter": letter, "count": marks}
+        )
     if not any(ch.isalnum() for ch in name):
         raise forms.ValidationError(_("A nickname needs at least one letter or digit."))
     return name

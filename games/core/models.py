@@ -14,6 +14,7 @@ import struct
 from collections.abc import Iterator
 from typing import Any
 
+from django.apps import apps
 from django.db import connection, models, transaction
 from django.urls import reverse
 from django.utils import timezone
@@ -60,6 +61,11 @@ class Player(models.Model):
     def display_name(self) -> str:
         return self.nickname or _("Player %(number)d") % {"number": self.pk}
 
+    @property
+    def is_secured(self) -> bool:
+        """Whether the nickname is protected by a password (an Account), not a guest's."""
+        return hasattr(self, "account")
+
     def ban(self) -> None:
         with transaction.atomic():
             Player.objects.filter(pk=self.pk).update(banned=True)
@@ -98,6 +104,8 @@ class Game(models.Model):
     created_at = models.DateTimeField(_("started"), default=timezone.now)
     updated_at = models.DateTimeField(_("updated"), auto_now=True)
     finished_at = models.DateTimeField(_("ended"), null=True, blank=True)
+
+    owner_user_id: int | None = None  # set by Game.find: the account's user, if secured
 
     class Meta:
         verbose_name = _("game")
@@ -142,14 +150,22 @@ class Game(models.Model):
     # --- reading -----------------------------------------------------------------------------
     @classmethod
     def find(cls, game_id: int, kind_key: str, player_id: int) -> Game | None:
-        """The player's game of that kind, read for a move or a page: one SELECT through
-        Manager.raw, which builds the row with the fields' own converters at a third of a
-        QuerySet.get()'s cost (that is on every move)."""
+        """The player's game of that kind, read for a move or a page, with `owner_user_id`: the
+        user of the player's account once the nickname is secured (None for a guest). One
+        SELECT through Manager.raw, which builds the row with the fields' own converters at a
+        third of a QuerySet.get()'s cost (that is on every move)."""
         columns = ", ".join(_column(cls, f.name)[0] for f in cls._meta.concrete_fields)
         table = connection.ops.quote_name(cls._meta.db_table)
         where = " AND ".join(f"{_column(cls, n)[0]} = %s" for n in ("id", "kind_key", "player"))
+        account = apps.get_model("core", "Account")
+        accounts = connection.ops.quote_name(account._meta.db_table)
+        owner = (
+            f"(SELECT {_column(account, 'user')[0]} FROM {accounts} WHERE {accounts}."
+            f"{_column(account, 'player')[0]} = {table}.{_column(cls, 'player')[0]})"
+        )
         found = cls.objects.raw(
-            f"SELECT {columns} FROM {table} WHERE {where}", [game_id, kind_key, player_id]
+            f"SELECT {columns}, {owner} AS owner_user_id FROM {table} WHERE {where}",
+            [game_id, kind_key, player_id],
         )
         return next(iter(found), None)
 
@@ -399,3 +415,7 @@ class Result(models.Model):
             before += rows.filter(**equal, **better).count()
             equal[name] = value
         return before + 1
+
+
+# Secured nicknames, server-side sign-ins and creation counts: their own module, this app's models.
+from games.core.accounts import Account, CreationCount, SignIn  # noqa: E402, F401

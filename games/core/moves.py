@@ -4,6 +4,7 @@ from collections.abc import Callable
 from typing import Any, Protocol
 
 from django import forms
+from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
@@ -12,6 +13,7 @@ from games.core.board import HtmxHttpRequest, board_response, game_url
 from games.core.kinds import GameKind
 from games.core.models import Game, GameOver, StaleVersion
 from games.core.players import SESSION_KEY, ensure_player, get_player
+from games.core.security import count_creation
 from games.rules import IllegalMove
 
 STALE_MESSAGE = _(
@@ -50,14 +52,22 @@ def player_game(request: HttpRequest, game_id: int, kind: GameKind) -> Game:
     if not isinstance(player_id, int):
         raise Http404("No such game.")
     game = Game.find(game_id, kind.key, player_id)
-    if game is None:
+    # A secured player's games belong only to a session signed in as its account: a guest
+    # cookie kept from before the nickname was secured (or copied) reaches none of them.
+    if game is None or game.owner_user_id not in (None, getattr(request.user, "pk", None)):
         raise Http404("No such game.")
     return game
 
 
 def start_game(request: HttpRequest, kind: GameKind, options: Any) -> HttpResponse:
-    """Start a game of `kind` for the visitor (abandoning their running one) and show it."""
-    game = Game.start(ensure_player(request), kind, options)
+    """Start a game of `kind` for the visitor (abandoning their running one) and show it.
+
+    Past the address's hourly limit of new games (or players) it raises RateLimited (a 429)
+    and writes nothing.
+    """
+    with transaction.atomic():
+        count_creation(request, "game")
+        game = Game.start(ensure_player(request), kind, options)
     return see_other(game.get_absolute_url())
 
 

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from games.core import views
+from games.core import account_views, views
 
 app_name = "core"
 urlpatterns = [
@@ -11,4 +11,10 @@ urlpatterns = [
     path("leaderboards/<slug:kind>/<slug:leaderboard>/", views.leaderboard, name="leaderboard"),
     path("records/", views.my_records, name="records"),
     path("replay/<int:game_id>/", views.replay, name="replay"),
+    path("account/", account_views.account, name="account"),
+    path("account/secure/", account_views.secure, name="secure"),
+    path("account/sign-in/", account_views.sign_in, name="sign_in"),
+    path("account/sign-out/", account_views.sign_out, name="sign_out"),
+    path("account/sign-out-others/", account_views.sign_out_others, name="sign_out_others"),
+    path("account/password/", account_views.change_password, name="password"),
 ]

@@ -1,5 +1,7 @@
 """The shared pages: home, nickname, rules, leaderboards, a player's records, replays."""
 
+from django.db import IntegrityError, transaction
+from django.db.models import Exists, OuterRef
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.template import TemplateDoesNotExist
@@ -7,11 +9,14 @@ from django.template.loader import select_template
 from django.utils.translation import get_language
 from django.views.decorators.http import require_GET, require_POST
 
+from games.core.account_forms import TAKEN_MESSAGE, nickname_taken
+from games.core.accounts import Account, nickname_key
 from games.core.forms import NicknameForm
 from games.core.kinds import GameKind, all_kinds, get_kind
 from games.core.models import Game, Result
 from games.core.moves import see_other
 from games.core.players import ensure_player, get_player
+from games.core.security import BAD_NEXT_MESSAGE, UnsafeRedirect, safe_next
 
 TOP = 100
 
@@ -38,17 +43,28 @@ def home(request: HttpRequest) -> HttpResponse:
 @require_POST
 def nickname(request: HttpRequest) -> HttpResponse:
     form = NicknameForm(request.POST)
+    next_url = "/"
+    if form.is_valid():
+        name = form.cleaned_data["nickname"]
+        if nickname_taken(name, get_player(request)):
+            form.add_error("nickname", TAKEN_MESSAGE % {"nickname": name})
+    try:
+        next_url = safe_next(request)
+    except UnsafeRedirect:
+        form.add_error(None, BAD_NEXT_MESSAGE)
     if not form.is_valid():
-        return render(
-            request,
-            "core/nickname.html",
-            {"nickname_form": form},
-            status=400,
-        )
-    player = ensure_player(request)
-    player.nickname = form.cleaned_data["nickname"]
-    player.save(update_fields=["nickname"])
-    return see_other(request.POST.get("next") or "/")
+        return render(request, "core/nickname.html", {"nickname_form": form}, status=400)
+    try:
+        with transaction.atomic():
+            player = ensure_player(request)
+            player.nickname = name
+            player.save(update_fields=["nickname"])
+            if player.is_secured:  # the secured name moves with it; the unique key guards races
+                Account.objects.filter(player=player).update(nickname_key=nickname_key(name))
+    except IntegrityError:
+        form.add_error("nickname", TAKEN_MESSAGE % {"nickname": name})
+        return render(request, "core/nickname.html", {"nickname_form": form}, status=400)
+    return see_other(next_url)
 
 
 @require_GET
@@ -72,13 +88,17 @@ def leaderboard(request: HttpRequest, kind: str, leaderboard: str) -> HttpRespon
     game_kind = kind_or_404(kind)
     if leaderboard not in dict(game_kind.leaderboards):
         raise Http404("No such leaderboard.")
+    # Guests are marked on the board: only a secured nickname is known to be its player's.
+    secured = Account.objects.filter(player_id=OuterRef("player_id"))
     rows = Result.objects.ranked(game_kind, leaderboard)
-    top = list(rows[:TOP])
+    top = list(rows.annotate(secured=Exists(secured))[:TOP])
     for number, row in enumerate(top, start=1):
         row.position = number
     mine = None
     player = get_player(request)
     if player is not None:
+        # The visitor's own best through the player-led index (an annotation would lead the
+        # planner to scan the leaderboard instead); the rank counts through the ranking's.
         mine = rows.filter(player=player).first()
         if mine is not None:
             mine.position = mine.rank(game_kind)

@@ -477,7 +477,8 @@ def scores_html(seats: Sequence[Seat], local: Local) -> Html:
             fill(
                 '<li data-player="%s" data-score="%s" class="%s"%s><span class="who"><bdi>%s'
                 '</bdi>%s</span><span class="pts">%s</span><span class="bar" aria-hidden="true">'
-                '<span style="width:%s%%"></span></span></li>',
+                '<svg viewBox="0 0 100 4" preserveAspectRatio="none"><rect width="%s" height="4"/>'
+                "</svg></span></li>",
                 s.seat,
                 escape(s.score_text),
                 css,

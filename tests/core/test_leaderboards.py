@@ -62,8 +62,7 @@ def test_unknown_board_is_404(client):
 def test_admin_hide_action_removes_a_result_from_the_public_board(client):
     shown = make_result("keeper", 10)
     cheat = make_result("cheater", 99999)
-    User.objects.create_superuser("staff", "staff@example.com", "pw")
-    client.login(username="staff", password="pw")
+    client.force_login(User.objects.create_superuser("staff", "staff@example.com", "pw"))
     response = client.post(
         reverse("admin:core_result_changelist"),
         {"action": "hide", "_selected_action": [cheat.pk]},
@@ -76,8 +75,7 @@ def test_admin_hide_action_removes_a_result_from_the_public_board(client):
 
 def test_admin_ban_hides_all_results_of_the_player(client):
     cheat = make_result("cheater", 99999)
-    User.objects.create_superuser("staff", "staff@example.com", "pw")
-    client.login(username="staff", password="pw")
+    client.force_login(User.objects.create_superuser("staff", "staff@example.com", "pw"))
     client.post(
         reverse("admin:core_player_changelist"),
         {"action": "ban", "_selected_action": [cheat.player_id]},
@@ -89,8 +87,7 @@ def test_admin_ban_hides_all_results_of_the_player(client):
 
 def test_admin_lists_results_with_filters_search_and_replay_links(client):
     result = make_result("Searchable", 10)
-    User.objects.create_superuser("staff", "staff@example.com", "pw")
-    client.login(username="staff", password="pw")
+    client.force_login(User.objects.create_superuser("staff", "staff@example.com", "pw"))
     url = reverse("admin:core_result_changelist")
     html = client.get(url, {"q": "Searchable", "kind_key": "ishido", "hidden__exact": "0"}).content
     assert b"Searchable" in html
@@ -99,8 +96,7 @@ def test_admin_lists_results_with_filters_search_and_replay_links(client):
 
 def test_admin_renaming_a_player_renames_their_rows_on_the_board(client):
     rude = make_result("Rude Name", 50)
-    User.objects.create_superuser("staff", "staff@example.com", "pw")
-    client.login(username="staff", password="pw")
+    client.force_login(User.objects.create_superuser("staff", "staff@example.com", "pw"))
     response = client.post(
         reverse("admin:core_player_change", args=[rude.player_id]),
         {"nickname": "Renamed", "created_at_0": "2026-01-01", "created_at_1": "00:00:00"},

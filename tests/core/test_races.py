@@ -76,7 +76,8 @@ def server(database):
 
     def start() -> subprocess.Popen:
         process = subprocess.Popen(
-            [BIN / "gunicorn", "cubiri.wsgi", "-b", f"127.0.0.1:{port}", "-w", "2"],
+            [BIN / "gunicorn", "cubiri.wsgi", "-c", "cubiri/gunicorn.conf.py"]
+            + ["-b", f"127.0.0.1:{port}", "-w", "2"],
             cwd=ROOT,
             env=env,
             stdout=subprocess.DEVNULL,

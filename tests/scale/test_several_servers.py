@@ -30,6 +30,8 @@ MAX_ROUNDS = 80  # an Ishido game ends within 66 placements
 def two_servers(tmp_path):
     with fresh_database(tmp_path) as env:
         env["SECRET_KEY"] = secrets.token_urlsafe(40)  # one key for both: sessions travel
+        # 64 players from one address: lift the per-address creation limits for this test.
+        env["PLAYERS_PER_HOUR"] = env["GAMES_PER_HOUR"] = "10000"
         processes, bases = [], []
         try:
             for _ in range(2):

@@ -1,0 +1,232 @@
+"""Security plumbing: safe redirects, client addresses, creation limits, revocable sign-ins,
+response headers and the login-lockout page.
+
+Login throttling itself is django-axes (settings.py); this module gives it the client address
+and the page a locked-out visitor sees.
+"""
+
+from __future__ import annotations
+
+import math
+import unicodedata
+from collections.abc import Callable
+from datetime import timedelta
+from typing import Any
+
+from django.conf import settings
+from django.contrib import auth
+from django.contrib.auth.models import AnonymousUser
+from django.contrib.auth.signals import user_logged_in, user_logged_out
+from django.db import IntegrityError, transaction
+from django.db.models import F
+from django.dispatch import receiver
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.utils import timezone
+from django.utils.cache import patch_cache_control
+from django.utils.encoding import iri_to_uri
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext_lazy as _
+
+from games.core.accounts import CreationCount, SignIn
+
+SIGN_IN_KEY = "_cubiri_sign_in"
+# A sign-in's last use is written at most this often (one UPDATE, not one per request).
+TOUCH_EVERY = timedelta(minutes=5)
+
+
+# --- where a request comes from --------------------------------------------------------------
+def client_address(request: HttpRequest) -> str:
+    """The client's address: the peer's, or the one PROXY_COUNT trusted proxies report."""
+    count = settings.PROXY_COUNT
+    if count:
+        forwarded = request.META.get("HTTP_X_FORWARDED_FOR", "").split(",")
+        hops = [hop.strip() for hop in forwarded if hop.strip()]
+        if len(hops) >= count:
+            return str(hops[-count])[:64]
+    return str(request.META.get("REMOTE_ADDR") or "unknown")[:64]
+
+
+# --- where a form may send the visitor back to -----------------------------------------------
+class UnsafeRedirect(ValueError):
+    """A `next` address that leaves the site or cannot be a header."""
+
+
+BAD_NEXT_MESSAGE = _("The page to return to is not an address on this site; nothing was saved.")
+
+
+def safe_next(request: HttpRequest, default: str = "/") -> str:
+    """The POST's `next` as a Location value when it is a path on this site, else UnsafeRedirect.
+
+    Only a same-site absolute path is followed (not `//host`, `/\\host`, `https:host`, a
+    scheme, or anything with control characters, which could split the header); a non-ASCII
+    path is percent-encoded.
+    """
+    url = request.POST.get("next", "")
+    if not url:
+        return default
+    if any(unicodedata.category(ch) == "Cc" for ch in url):
+        raise UnsafeRedirect(url)
+    if not url.startswith("/") or url.startswith(("//", "/\\")):
+        raise UnsafeRedirect(url)
+    if not url_has_allowed_host_and_scheme(
+        url, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        raise UnsafeRedirect(url)
+    return iri_to_uri(url)
+
+
+# --- how many players and games one address may create ---------------------------------------
+class RateLimited(Exception):
+    """Too many creations of one sort (players, games) from one client address this hour."""
+
+    def __init__(self, scope: str, limit: int, retry_after: int) -> None:
+        super().__init__(scope)
+        self.scope, self.limit, self.retry_after = scope, limit, retry_after
+
+
+LIMIT_MESSAGES = {
+    "player": _(
+        "Too many new players were started from your address in the last hour (at most "
+        "%(limit)d). Nothing was created; please try again later."
+    ),
+    "game": _(
+        "Too many new games were started from your address in the last hour (at most "
+        "%(limit)d). Nothing was created; please try again later."
+    ),
+}
+
+
+def count_creation(request: HttpRequest, scope: str) -> None:
+    """Count one creation for the client's address this hour, or raise RateLimited.
+
+    Call it inside the transaction that creates: a refused request, or one that fails later,
+    leaves the count as it was. The count is a database row, so every app server shares it.
+    """
+    limit = settings.CREATION_LIMITS[scope]
+    address = client_address(request)
+    now = timezone.now()
+    hour = now.replace(minute=0, second=0, microsecond=0)
+    rows = CreationCount.objects.filter(scope=scope, address=address, hour=hour)
+    with transaction.atomic():
+        if not rows.update(count=F("count") + 1):
+            try:
+                with transaction.atomic():
+                    CreationCount.objects.create(scope=scope, address=address, hour=hour, count=1)
+            except IntegrityError:  # another server created this hour's row first
+                rows.update(count=F("count") + 1)
+            else:
+                CreationCount.objects.filter(scope=scope, address=address, hour__lt=hour).delete()
+        if rows.values_list("count", flat=True).get() > limit:
+            retry = math.ceil((hour + timedelta(hours=1) - now).total_seconds())
+            raise RateLimited(scope, limit, retry)
+
+
+class RateLimitMiddleware:
+    """Answers RateLimited with a 429 page that says what was refused and when to retry."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        return self.get_response(request)
+
+    def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
+        if not isinstance(exception, RateLimited):
+            return None
+        message = LIMIT_MESSAGES[exception.scope] % {"limit": exception.limit}
+        response = render(request, "core/refused.html", {"message": message}, status=429)
+        response["Retry-After"] = str(exception.retry_after)
+        return response
+
+
+# --- signed-in sessions that the server can end ----------------------------------------------
+@receiver(user_logged_in)
+def open_sign_in(sender: Any, request: HttpRequest, user: Any, **kwargs: Any) -> None:
+    """Record the new signed-in session; a staff session also expires soon in the browser."""
+    sign_in = SignIn.open(user)
+    request.session[SIGN_IN_KEY] = sign_in.key
+    if user.is_staff:
+        request.session.set_expiry(sign_in.idle_seconds)
+
+
+@receiver(user_logged_out)
+def end_every_sign_in(sender: Any, request: HttpRequest, user: Any, **kwargs: Any) -> None:
+    """Signing out ends that user's sessions everywhere, copies of the cookie included."""
+    if user is not None:
+        SignIn.objects.filter(user=user).delete()
+
+
+def current_sign_in(request: HttpRequest) -> str:
+    return str(request.session.get(SIGN_IN_KEY, ""))
+
+
+def end_other_sign_ins(request: HttpRequest, user: Any) -> int:
+    """End every session of `user` except this one; return how many were ended."""
+    deleted, _ = SignIn.objects.filter(user=user).exclude(key=current_sign_in(request)).delete()
+    return deleted
+
+
+class SignInMiddleware:
+    """A signed-in session is good only while its SignIn row exists and was used recently.
+
+    Otherwise (signed out elsewhere, password changed, idle too long, a stolen copy of an ended
+    session) the session is emptied and the request goes on as a new visitor's.
+    """
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        if auth.SESSION_KEY in request.session:
+            self.check(request)
+        return self.get_response(request)
+
+    def check(self, request: HttpRequest) -> None:
+        now = timezone.now()
+        try:
+            user_id = int(request.session[auth.SESSION_KEY])
+        except (TypeError, ValueError):
+            user_id = 0
+        key = current_sign_in(request)
+        sign_in = SignIn.objects.filter(key=key, user_id=user_id).first() if key else None
+        if sign_in is None or sign_in.is_expired(now):
+            if sign_in is not None:
+                sign_in.delete()
+            request.session.flush()
+            request.user = AnonymousUser()
+            return
+        if now - sign_in.last_seen > TOUCH_EVERY:
+            SignIn.objects.filter(pk=sign_in.pk).update(last_seen=now)
+            request.session.modified = True  # send the cookie again: its age follows activity
+
+
+# --- response headers ------------------------------------------------------------------------
+class SecurityHeadersMiddleware:
+    """Permissions-Policy on every answer; pages are per visitor, so never in a shared cache."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        response.headers.setdefault("Permissions-Policy", settings.PERMISSIONS_POLICY)
+        if "Cache-Control" not in response and not request.path.startswith(
+            "/" + settings.STATIC_URL.lstrip("/")
+        ):
+            patch_cache_control(response, private=True, no_cache=True)
+        return response
+
+
+# --- the page a locked-out login sees (django-axes) ------------------------------------------
+def lockout_response(
+    request: HttpRequest, original_response: Any = None, credentials: Any = None
+) -> HttpResponse:
+    minutes = math.ceil(settings.AXES_COOLOFF_TIME.total_seconds() / 60)
+    message = _(
+        "Too many failed sign-ins for this account or from your address. Signing in is "
+        "paused for %(minutes)d minutes; then you can try again."
+    ) % {"minutes": minutes}
+    response = render(request, "core/refused.html", {"message": message}, status=429)
+    response["Retry-After"] = str(minutes * 60)
+    return response

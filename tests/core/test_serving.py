@@ -1,0 +1,122 @@
+"""`scripts/run` as an operator uses it: two instances on one machine do not interfere, and
+after `kill -9` of the gunicorn master the same command is serving again within 10 s."""
+
+import os
+import signal
+import socket
+import subprocess
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def answers(port: int) -> bool:
+    try:
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/leaderboards/", timeout=2) as r:
+            return r.status == 200
+    except OSError:
+        return False
+
+
+def children(pid: int) -> list[int]:
+    return [int(p) for p in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
+
+
+def alive(pid: int) -> bool:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().split()[2] != "Z"
+    except FileNotFoundError:
+        return False
+
+
+class Instance:
+    """One `bash scripts/run` with its own port, database, static folder and home folder."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.port = free_port()
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def start(self, within: float) -> float:
+        began = time.monotonic()
+        env = {
+            **{k: v for k, v in os.environ.items() if k != "DJANGO_ALLOW_ASYNC_UNSAFE"},
+            "HOME": str(self.folder),  # gunicorn's default control socket would live here
+            "BIND": f"127.0.0.1:{self.port}",
+            "WORKERS": "2",
+            "SQLITE_PATH": str(self.folder / "db.sqlite3"),
+            "STATIC_ROOT": str(self.folder / "static"),
+        }
+        log = open(self.folder / "run.log", "ab")
+        self.process = subprocess.Popen(
+            ["bash", "scripts/run"], cwd=ROOT, env=env, stdout=log, stderr=log
+        )
+        while time.monotonic() - began < within:
+            if answers(self.port):
+                return time.monotonic() - began
+            if self.process.poll() is not None:
+                break
+            time.sleep(0.1)
+        log_text = (self.folder / "run.log").read_text(errors="replace")[-2000:]
+        raise AssertionError(f"scripts/run did not answer within {within} s:\n{log_text}")
+
+    @property
+    def master(self) -> int:
+        assert self.process is not None
+        return self.process.pid  # scripts/run execs gunicorn: the same process
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+            self.process.wait(timeout=30)
+
+
+@pytest.fixture
+def instances(tmp_path):  # type: ignore[no-untyped-def]
+    started: list[Instance] = []
+
+    def make(name: str) -> Instance:
+        folder = tmp_path / name
+        folder.mkdir()
+        started.append(Instance(folder))
+        return started[-1]
+
+    yield make
+    for instance in started:
+        instance.stop()
+
+
+def test_two_instances_on_different_ports_do_not_interfere(instances):
+    first, second = instances("first"), instances("second")
+    first.start(within=120)
+    second.start(within=120)
+    assert answers(first.port) and answers(second.port)
+    first.stop()
+    assert not answers(first.port)
+    assert answers(second.port)
+    for instance in (first, second):
+        assert not (instance.folder / ".gunicorn").exists()  # no shared control socket
+        assert "Control socket" not in (instance.folder / "run.log").read_text()
+
+
+def test_after_kill_9_of_the_master_a_restart_serves_within_10_seconds(instances):
+    site = instances("site")
+    site.start(within=120)
+    workers = children(site.master)
+    assert len(workers) == 2
+    os.kill(site.master, signal.SIGKILL)
+    assert site.process is not None
+    site.process.wait()
+    took = site.start(within=10)
+    assert took < 10
+    assert not any(alive(pid) for pid in workers)  # the orphans did not outlive the master
