@@ -293,12 +293,9 @@ def board(
 # msgids and are looked up once per board; every text is escaped by `escape`.
 
 FACES = {
-    v: fill('<svg class="face" aria-hidden="true" focusable="false"><use href="#mg-f%s"/></svg>', v)
-    for v in range(1, 7)
+    v: fill("<svg class=face aria-hidden=true><use href=#mg-f%s /></svg>", v) for v in range(1, 7)
 }
-RUBBLE = markup(
-    '<svg class="face" aria-hidden="true" focusable="false"><use href="#mg-rubble"/></svg>'
-)
+RUBBLE = markup("<svg class=face aria-hidden=true><use href=#mg-rubble /></svg>")
 UNDO = markup('<span class="undo" aria-hidden="true">↩</span>')
 FOCUS = markup(" data-focus")
 SELECTED = markup(' aria-current="true"')

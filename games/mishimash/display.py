@@ -158,12 +158,6 @@ def dice_html(dice: Sequence[Die], *, playable: bool, moved: bool) -> Html:
 
 TRUE, FALSE = markup("true"), markup("false")
 CHECKED, AUTOFOCUS = markup(" checked"), markup(" autofocus")
-BLANK = markup('<span class="die blank"><span class="face"></span></span>')
-
-
-def waiting_html(count: int) -> Html:
-    """Blank dice for the ones about to be rolled."""
-    return join([BLANK] * count)
 
 
 @dataclass(frozen=True)
@@ -191,6 +185,23 @@ class Preview:
     def gain_text(self) -> str:
         """Unlocalised, for the data-gain test hook."""
         return rules.format_points(self.gain_halves)
+
+    # The numbers of the preview line as the visitor's language writes them.
+    @property
+    def base_text(self) -> str:
+        return number_text(self.base_halves)
+
+    @property
+    def product_text(self) -> str:
+        return number_text(self.base_halves * self.k)
+
+    @property
+    def turn_text(self) -> str:
+        return number_text(self.turn_after_halves)
+
+    @property
+    def total_text(self) -> str:
+        return number_text(self.total_halves)
 
 
 def clean_selection(state: rules.State, selection: Sequence[int]) -> tuple[int, ...]:
@@ -223,49 +234,6 @@ def preview(state: rules.State, dice: tuple[int, ...]) -> Preview:
         reaches_target=total >= 2 * state.options.target,
         left=state.dice_in_play - len(dice) or rules.DICE,
     )
-
-
-def preview_html(p: Preview, local: Local) -> Html:
-    """The live preview line under the dice: the sum of a legal selection, why an illegal one is
-    refused, or what to tap."""
-    if p.legal:
-        return fill(
-            '<p class="mm-preview ok" aria-live="polite" data-preview="legal" data-gain="%s">'
-            "%s</p>",
-            escape(p.gain_text), _legal_preview(p, local),
-        )  # fmt: skip
-    if p.error:
-        return fill(
-            '<p class="mm-preview bad" aria-live="polite" data-preview="illegal">%s</p>',
-            escape(p.error),
-        )
-    hint = gettext(
-        "Tap the scoring dice to set aside: single 1s and 5s, three or more of a kind, or a "
-        "straight or three pairs of all six."
-    )
-    return fill(
-        '<p class="mm-preview" aria-live="polite" data-preview="empty">%s</p>', escape(hint)
-    )
-
-
-def _legal_preview(p: Preview, local: Local) -> Html:
-    bonus = EMPTY
-    if p.bonus:
-        text = escape(gettext("+ MISHIMASH bonus %(bonus)s") % {"bonus": p.bonus})
-        bonus = fill(' <span class="bonus">%s</span>', text)
-    after = translated(
-        escape(gettext("Turn: %(turn)s · bank now for a total of %(total)s")),
-        {"turn": local.number(p.turn_after_halves), "total": local.number(p.total_halves)},
-    )
-    if p.reaches_target:
-        reaches = escape(gettext("reaches the target!"))
-        after = fill("%s · <strong>%s</strong>", after, reaches)
-    product = local.number(p.base_halves * p.k)
-    return fill(
-        '<span class="calc"><span class="words">%s</span> = %s × %s = <strong>%s</strong>%s'
-        '</span> <span class="after">%s</span>',
-        escape(p.words), local.number(p.base_halves), p.k, product, bonus, after,
-    )  # fmt: skip
 
 
 # --- the log -----------------------------------------------------------------------------------
@@ -542,16 +510,13 @@ class MishimashBoard:
         return self.state.turns[0] + 1
 
     @property
-    def waiting_html(self) -> Html:
-        return waiting_html(self.state.dice_in_play)
+    def waiting(self) -> range:
+        """The blank dice shown before a roll."""
+        return range(self.state.dice_in_play)
 
     @property
     def dice_html(self) -> Html:
         return dice_html(self.dice, playable=self.playable, moved=self.moved)
-
-    @property
-    def preview_html(self) -> Html:
-        return preview_html(self.preview, self.local) if self.preview else EMPTY
 
     @property
     def scores_html(self) -> Html:
