@@ -197,6 +197,11 @@ def test_keyboard_play_keeps_focus_on_the_die(page):
     page.wait_for_function("document.activeElement && document.activeElement.id === 'die-0'")
     page.keyboard.press("Space")
     page.wait_for_selector("[data-preview=legal]")
+    # The swap restores the focus when it settles: wait for that before the next key, or a
+    # loaded machine lets the Tab land first and the focus jump back under it.
+    page.wait_for_function(
+        "!document.querySelector('.htmx-request, .htmx-settling, .htmx-swapping')"
+    )
     assert page.evaluate("document.activeElement.id") == "die-0"
     page.keyboard.press("Tab")
     page.keyboard.press("Space")  # die 2 (a 5)
