@@ -317,32 +317,32 @@ def _cell_html(c: Cell, playable: bool, selected: Die | None) -> Html:
     if c.ruin_target:
         css = markup("cell target staged") if c.staged_die is not None else markup("cell target")
         return fill(
-            '<button type="submit" class="%s" form="mg-ruin" name="cell" value="%s" '
-            'id="mg-c%s" data-cell="%s" data-value="%s"%s aria-label="%s"%s>%s</button>',
-            css, i, i, i, hook, _staged_attr(c.staged_die), label, focus, _face(c.value),
+            '<button class="%s" form="mg-ruin" name="cell" value="%s" '
+            'data-cell="%s" data-value="%s"%s aria-label="%s"%s>%s</button>',
+            css, i, i, hook, _staged_attr(c.staged_die), label, focus, _face(c.value),
         )  # fmt: skip
     if c.staged_die is not None and playable:
         return fill(
-            '<button type="submit" class="cell staged" form="mg-unstage" name="die" value="%s" '
-            'id="mg-c%s" data-cell="%s" data-value="%s" data-staged="%s" aria-label="%s">%s%s'
+            '<button class="cell staged" form="mg-unstage" name="die" value="%s" '
+            'data-cell="%s" data-value="%s" data-staged="%s" aria-label="%s">%s%s'
             "</button>",
-            c.staged_die, i, i, hook, c.staged_die, label, _face(c.value), UNDO,
+            c.staged_die, i, hook, c.staged_die, label, _face(c.value), UNDO,
         )  # fmt: skip
     if c.legal:
         face = _face(selected.value if selected is not None else None)
         return fill(
-            '<button type="submit" class="cell legal" form="mg-stage" name="cell" value="%s" '
-            'id="mg-c%s" data-cell="%s" data-value="" data-legal aria-label="%s"%s>%s</button>',
-            i, i, i, label, focus, face,
+            '<button class="cell legal" form="mg-stage" name="cell" value="%s" '
+            'data-cell="%s" data-value="" data-legal aria-label="%s"%s>%s</button>',
+            i, i, label, focus, face,
         )  # fmt: skip
     css = markup("cell ruin") if c.ruin else markup("cell full") if c.value else markup("cell")
     if c.staged_die is not None:
         css = fill("%s staged", css)
     face = RUBBLE if c.ruin else _face(c.value)
     return fill(
-        '<span class="%s" id="mg-c%s" data-cell="%s" data-value="%s"%s role="img" '
+        '<span class="%s" data-cell="%s" data-value="%s"%s role="img" '
         'aria-label="%s">%s</span>',
-        css, i, i, hook, _staged_attr(c.staged_die), label, face,
+        css, i, hook, _staged_attr(c.staged_die), label, face,
     )  # fmt: skip
 
 
@@ -384,10 +384,10 @@ def _tray_die(d: Die, board: MagdagdonBoard, play_url: Html, texts: tuple[str, s
     active = board.can_play and not board.ruin_mode
     if d.staged_cell is not None and active:
         return fill(
-            '<button type="submit" class="die staged" form="mg-unstage" name="die" value="%s" '
-            'id="mg-d%s" data-die="%s" data-value="%s" data-staged="%s" aria-label="%s">%s'
+            '<button class="die staged" form="mg-unstage" name="die" value="%s" '
+            'data-die="%s" data-value="%s" data-staged="%s" aria-label="%s">%s'
             "<small>%s</small></button>",
-            i, i, i, d.value, d.staged_cell, escape(take_back % {"label": d.label}), face,
+            i, i, d.value, d.staged_cell, escape(take_back % {"label": d.label}), face,
             take_back_button,
         )  # fmt: skip
     number = escape(die_text % {"number": d.number})
@@ -398,9 +398,9 @@ def _tray_die(d: Die, board: MagdagdonBoard, play_url: Html, texts: tuple[str, s
             css = fill("%s nofit", css)
         href = play_url if d.selected else fill("%s?die=%s", play_url, i)  # "./?die=2"
         return fill(
-            '<a class="%s" id="mg-d%s" href="%s" hx-get="%s" data-die="%s" data-value="%s"%s%s '
+            '<a class="%s" href="%s" hx-get="%s" data-die="%s" data-value="%s"%s%s '
             'aria-label="%s">%s<small>%s</small></a>',
-            css, i, href, href, i, d.value, SELECTED if d.selected else EMPTY,
+            css, href, href, i, d.value, SELECTED if d.selected else EMPTY,
             FOCUS if d.focus else EMPTY, label, face, number,
         )  # fmt: skip
     css = markup("die staged") if d.staged_cell is not None else markup("die")
