@@ -6,7 +6,9 @@ the same middleware. For each game, N clients each play their own game with rand
 moves (htmx POSTs answered by the board partial), chosen from a mirror of the game that the
 client keeps with the rules package (it dealt the game from a seed it knows). The floor is hit
 by the same kind of client. The script prints requests per second, the ratio of moves to the
-floor, latency percentiles, and the size of the move answers; then it checks that every
+floor, latency percentiles as the clients see them (queueing for a worker included: with N
+clients waiting in turn that is N / throughput at least, Little's law) and as the workers spent
+them (gunicorn's access log), and the size of the move answers; then it checks that every
 accepted move is stored exactly once.
 
     .venv/bin/python benchmarks/move_floor.py [seconds per run] [connections ...]
@@ -44,6 +46,7 @@ class Stats:
     sizes: list[int] = field(default_factory=list)
     accepted: dict[int, int] = field(default_factory=dict)
     errors: int = 0
+    server: list[float] = field(default_factory=list)  # the workers' time per request
 
 
 class Site:
@@ -65,8 +68,15 @@ class Site:
         with socket.socket() as sock:
             sock.bind(("127.0.0.1", 0))
             self.port = sock.getsockname()[1]
+        self.log = self.tmp / "access.log"
         self.server = subprocess.Popen(
-            [BIN / "gunicorn", "cubiri.wsgi", "-b", f"127.0.0.1:{self.port}", "-w", "2"],
+            [
+                BIN / "gunicorn", "cubiri.wsgi", "--config", "cubiri/gunicorn.conf.py",
+                "-b", f"127.0.0.1:{self.port}", "-w", "2",
+                # As scripts/run logs every request, here with the time the worker spent on it
+                # (from reading the request to the last byte: no time in the listen queue).
+                "--access-logfile", str(self.log), "--access-logformat", "%(U)s %(D)s",
+            ],
             cwd=ROOT, env=self.env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
             start_new_session=True,
         )  # fmt: skip
@@ -93,6 +103,14 @@ class Site:
             return response.status, response.read()
         finally:
             connection.close()
+
+    def server_times(self, since: int) -> tuple[list[float], int]:
+        """The workers' time (s) for each request logged after byte `since`; the new end."""
+        with open(self.log, "rb") as log:
+            log.seek(since)
+            data = log.read()
+        times = [int(line.split()[1]) / 1e6 for line in data.decode().splitlines() if line]
+        return times, since + len(data)
 
     def stop(self) -> None:
         os.killpg(self.server.pid, signal.SIGTERM)
@@ -173,13 +191,17 @@ def run(site: Site, game: str, connections: int, seconds: float) -> tuple[Stats,
             stats.sizes.append(len(content))
 
     target = floor if game == "floor" else play
+    since = site.log.stat().st_size if site.log.exists() else 0
     begun = time.perf_counter()
     threads = [threading.Thread(target=target, args=(i,)) for i in range(connections)]
     for thread in threads:
         thread.start()
     for thread in threads:
         thread.join()
-    return stats, time.perf_counter() - begun
+    took = time.perf_counter() - begun
+    time.sleep(0.3)  # the last lines of the access log
+    stats.server, _ = site.server_times(since)
+    return stats, took
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -208,6 +230,7 @@ def main(seconds: float, connection_counts: list[int]) -> None:
                     kept.latencies += stats.latencies
                     kept.sizes += stats.sizes
                     kept.errors += stats.errors
+                    kept.server += stats.server
                     totals[target] = (kept, spent + took)
                     all_accepted.update(stats.accepted)
             floor_rate = len(totals["floor"][0].latencies) / totals["floor"][1]
@@ -219,10 +242,12 @@ def main(seconds: float, connection_counts: list[int]) -> None:
                     f"answers mean {mean:4.1f} KB, max {max(stats.sizes, default=0) / 1024:4.2f} KB"
                 )
                 p50, p99 = percentile(stats.latencies, 0.5), percentile(stats.latencies, 0.99)
+                served = percentile(stats.server, 0.99)
                 errors = f"  errors {stats.errors}" if stats.errors else ""
                 print(
                     f"  {target:10} {rate:7.0f}/s  {rate / floor_rate:5.2f}× floor"
-                    f"  p50 {p50:5.1f} ms  p99 {p99:6.1f} ms  {size}{errors}"
+                    f"  client p50 {p50:5.1f} ms p99 {p99:6.1f} ms  server p99 {served:5.1f} ms"
+                    f"  {size}{errors}"
                 )
     finally:
         site.stop()
