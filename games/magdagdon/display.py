@@ -310,6 +310,8 @@ def _staged_attr(die: int | None) -> Html:
     return EMPTY if die is None else fill(' data-staged="%s"', die)
 
 
+# Buttons say type="submit", the default: htmx sends a submitter's name and value (the cell, the
+# die) only when the attribute says so.
 def _cell_html(c: Cell, playable: bool, selected: Die | None) -> Html:
     """One cell: a RUIN target, a staged die to take back, a legal target, or a picture."""
     i, label, hook = c.index, escape(c.label), escape(c.hook)
@@ -317,13 +319,13 @@ def _cell_html(c: Cell, playable: bool, selected: Die | None) -> Html:
     if c.ruin_target:
         css = markup("cell target staged") if c.staged_die is not None else markup("cell target")
         return fill(
-            '<button class="%s" form="mg-ruin" name="cell" value="%s" '
+            '<button type="submit" class="%s" form="mg-ruin" name="cell" value="%s" '
             'data-cell="%s" data-value="%s"%s aria-label="%s"%s>%s</button>',
             css, i, i, hook, _staged_attr(c.staged_die), label, focus, _face(c.value),
         )  # fmt: skip
     if c.staged_die is not None and playable:
         return fill(
-            '<button class="cell staged" form="mg-unstage" name="die" value="%s" '
+            '<button type="submit" class="cell staged" form="mg-unstage" name="die" value="%s" '
             'data-cell="%s" data-value="%s" data-staged="%s" aria-label="%s">%s%s'
             "</button>",
             c.staged_die, i, hook, c.staged_die, label, _face(c.value), UNDO,
@@ -331,7 +333,7 @@ def _cell_html(c: Cell, playable: bool, selected: Die | None) -> Html:
     if c.legal:
         face = _face(selected.value if selected is not None else None)
         return fill(
-            '<button class="cell legal" form="mg-stage" name="cell" value="%s" '
+            '<button type="submit" class="cell legal" form="mg-stage" name="cell" value="%s" '
             'data-cell="%s" data-value="" data-legal aria-label="%s"%s>%s</button>',
             i, i, label, focus, face,
         )  # fmt: skip
@@ -384,7 +386,7 @@ def _tray_die(d: Die, board: MagdagdonBoard, play_url: Html, texts: tuple[str, s
     active = board.can_play and not board.ruin_mode
     if d.staged_cell is not None and active:
         return fill(
-            '<button class="die staged" form="mg-unstage" name="die" value="%s" '
+            '<button type="submit" class="die staged" form="mg-unstage" name="die" value="%s" '
             'data-die="%s" data-value="%s" data-staged="%s" aria-label="%s">%s'
             "<small>%s</small></button>",
             i, i, d.value, d.staged_cell, escape(take_back % {"label": d.label}), face,

@@ -47,7 +47,7 @@ def test_a_staged_cell_may_take_the_ruin():
         phase="magdagdon",
     )
     page = grid_html(board(state, playable=True, ruin=True))
-    assert '<button class="cell target staged" form="mg-ruin" name="cell"' in page
+    assert '<button type="submit" class="cell target staged" form="mg-ruin" name="cell"' in page
 
 
 def test_labels_and_line_names_are_escaped():
