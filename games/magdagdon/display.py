@@ -55,6 +55,10 @@ class Die:
     focus: bool  # where keyboard play goes next (see static/magdagdon/board.js)
     label: str
 
+    @property
+    def face(self) -> Html:
+        return _face(self.value)
+
 
 @dataclass(frozen=True)
 class Line:
