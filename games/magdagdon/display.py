@@ -115,6 +115,11 @@ class MagdagdonBoard:
         return tray_html(self, "./")
 
     @property
+    def free_dice(self) -> bool:
+        """Some die of the roll is not staged, so a power has something to change."""
+        return any(d.staged_cell is None for d in self.dice)
+
+    @property
     def staged_dice(self) -> list[Die]:
         return [d for d in self.dice if d.staged_cell is not None]
 

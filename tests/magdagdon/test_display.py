@@ -127,3 +127,14 @@ def test_the_page_unstage_form_carries_the_csrf_token_and_a_swapped_one_its_head
     assert re.search(r'<body hx-headers=\'\{"X-CSRFToken": "\w{20,}"\}\'', page)
     swapped = client.get(game.get_absolute_url(), headers={"HX-Request": "true"}).content.decode()
     assert "hx-post" in swapped and "csrfmiddlewaretoken" not in swapped
+
+
+@pytest.mark.django_db
+def test_with_every_die_staged_the_powers_offer_nothing_to_press(client):
+    """M14: powers apply only to available dice; with all four staged the panel says to
+    take one back instead of showing controls that could only be refused."""
+    staged = ((0, 1), (1, 2), (2, 4), (3, 5))
+    game = start_at(client, "3... .... .... ....", roll=(4, 3, 2, 3), staged=staged)
+    page = client.get(game.get_absolute_url()).content.decode()
+    assert "Staged dice must be taken back before a power can change them." in page
+    assert 'class="mg-reroll"' not in page and "mg-adjust" not in page
