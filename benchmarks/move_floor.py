@@ -21,7 +21,6 @@ import os
 import random
 import secrets
 import signal
-import socket
 import sqlite3
 import subprocess
 import sys
@@ -38,6 +37,7 @@ BIN = Path(sys.executable).parent
 sys.path[:0] = [str(ROOT), str(HERE)]
 
 from players import OPTIONS, RULES, choose, move_request  # noqa: E402
+from served import start_gunicorn  # noqa: E402
 
 
 @dataclass
@@ -65,27 +65,14 @@ class Site:
         subprocess.run(
             [BIN / "python", "manage.py", "migrate", "-v0"], cwd=ROOT, env=self.env, check=True
         )
-        with socket.socket() as sock:
-            sock.bind(("127.0.0.1", 0))
-            self.port = sock.getsockname()[1]
         self.log = self.tmp / "access.log"
-        self.server = subprocess.Popen(
-            [
-                BIN / "gunicorn", "cubiri.wsgi", "--config", "cubiri/gunicorn.conf.py",
-                "-b", f"127.0.0.1:{self.port}", "-w", "2",
-                # As scripts/run logs every request, here with the time the worker spent on it
-                # (from reading the request to the last byte: no time in the listen queue).
-                "--access-logfile", str(self.log), "--access-logformat", "%(U)s %(D)s",
-            ],
-            cwd=ROOT, env=self.env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-            start_new_session=True,
-        )  # fmt: skip
-        for _ in range(300):
-            try:
-                self.request("GET", "/floor/")
-                break
-            except OSError:
-                time.sleep(0.1)
+        # As scripts/run logs every request, here with the time the worker spent on it (from
+        # reading the request to the last byte: no time in the listen queue).
+        self.server, base = start_gunicorn(
+            self.env,
+            extra=("--access-logfile", str(self.log), "--access-logformat", "%(U)s %(D)s"),
+        )
+        self.port = int(base.rsplit(":", 1)[1])
         os.environ.update(
             {k: self.env[k] for k in ("SQLITE_PATH", "SECRET_KEY", "DJANGO_SETTINGS_MODULE")}
         )

@@ -16,7 +16,6 @@ import multiprocessing
 import os
 import re
 import signal
-import socket
 import subprocess
 import sys
 import threading
@@ -27,6 +26,9 @@ import urllib.request
 import uuid
 from http.cookiejar import CookieJar
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from served import start_gunicorn  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 BIN = Path(sys.executable).parent
@@ -88,28 +90,6 @@ def client_process(bases: list[str], threads: int, stop: float) -> dict[int, int
     return accepted
 
 
-def start_server(env: dict[str, str], workers: int) -> tuple[subprocess.Popen, str]:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port = sock.getsockname()[1]
-    process = subprocess.Popen(
-        [BIN / "gunicorn", "cubiri.wsgi", "-b", f"127.0.0.1:{port}", "-w", str(workers)],
-        cwd=ROOT,
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        start_new_session=True,
-    )
-    base = f"http://127.0.0.1:{port}"
-    for _ in range(200):
-        try:
-            urllib.request.urlopen(base + "/leaderboards/", timeout=2).read()
-            return process, base
-        except OSError:
-            time.sleep(0.05)
-    raise RuntimeError("gunicorn did not start")
-
-
 def measure(bases: list[str], clients: int, seconds: float) -> dict[int, int]:
     """Moves accepted per game while `clients` players spread over `bases` for `seconds`."""
     stop = time.time() + seconds
@@ -152,7 +132,7 @@ def main(clients: int, seconds: float, workers: int) -> None:
         accepted: dict[int, int] = {}
         rates = []
         for count in (1, 2):
-            process, base = start_server(env, workers)
+            process, base = start_gunicorn(env, workers)
             servers.append(process)
             bases.append(base)
             moves = measure(bases, clients, seconds)

@@ -17,6 +17,34 @@ ROOT = Path(__file__).resolve().parents[1]
 BIN = Path(sys.executable).parent
 
 
+def start_gunicorn(
+    env: dict[str, str], workers: int = 2, extra: tuple[str, ...] = ()
+) -> tuple[subprocess.Popen[bytes], str]:
+    """gunicorn as `scripts/run` starts it (its config file), on a free 127.0.0.1 port; the
+    process and the base URL, once it answers."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    process = subprocess.Popen(
+        [BIN / "gunicorn", "cubiri.wsgi", "--config", "cubiri/gunicorn.conf.py"]
+        + ["-b", f"127.0.0.1:{port}", "-w", str(workers), *extra],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
+    base = f"http://127.0.0.1:{port}"
+    for _ in range(300):
+        try:
+            urllib.request.urlopen(base + "/leaderboards/", timeout=2).read()
+            return process, base
+        except OSError:
+            time.sleep(0.1)
+    os.killpg(process.pid, signal.SIGTERM)
+    raise RuntimeError("gunicorn did not start")
+
+
 @contextmanager
 def gunicorn_site(
     *, workers: int = 2, compressed_static: bool = False
@@ -33,25 +61,8 @@ def gunicorn_site(
         env["PLAIN_STATIC"] = "1"
     for command in commands:
         subprocess.run([BIN / "python", "manage.py", *command], cwd=ROOT, env=env, check=True)
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port = sock.getsockname()[1]
-    server = subprocess.Popen(
-        [BIN / "gunicorn", "cubiri.wsgi", "-b", f"127.0.0.1:{port}", "-w", str(workers)],
-        cwd=ROOT,
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        start_new_session=True,
-    )
-    base = f"http://127.0.0.1:{port}"
+    server, base = start_gunicorn(env, workers)
     try:
-        for _ in range(200):
-            try:
-                urllib.request.urlopen(base + "/leaderboards/", timeout=2).read()
-                break
-            except OSError:
-                time.sleep(0.1)
         yield base, tmp / "db.sqlite3"
     finally:
         os.killpg(server.pid, signal.SIGTERM)

@@ -4,29 +4,16 @@ loses no committed move. gunicorn with two workers, as `scripts/run` starts it."
 import os
 import re
 import signal
-import socket
 import subprocess
-import sys
-import time
 import urllib.error
 import urllib.parse
 import urllib.request
 from concurrent.futures import ThreadPoolExecutor
 from http.cookiejar import CookieJar
-from pathlib import Path
 
 import pytest
 
-from tests.scale.servers import fresh_database
-
-ROOT = Path(__file__).resolve().parents[2]
-BIN = Path(sys.executable).parent
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
+from tests.scale.servers import free_port, fresh_database, start_gunicorn, stop_gunicorn
 
 
 class NoRedirect(urllib.request.HTTPRedirectHandler):
@@ -75,22 +62,7 @@ def server(database):
     port = free_port()
 
     def start() -> subprocess.Popen:
-        process = subprocess.Popen(
-            [BIN / "gunicorn", "cubiri.wsgi", "-c", "cubiri/gunicorn.conf.py"]
-            + ["-b", f"127.0.0.1:{port}", "-w", "2"],
-            cwd=ROOT,
-            env=env,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-            start_new_session=True,
-        )
-        for _ in range(200):
-            try:
-                urllib.request.urlopen(f"http://127.0.0.1:{port}/leaderboards/", timeout=2)
-                return process
-            except OSError:
-                time.sleep(0.05)
-        raise RuntimeError("gunicorn did not start")
+        return start_gunicorn(env, port)
 
     state = {"process": start()}
 
@@ -100,8 +72,7 @@ def server(database):
         state["process"] = start()
 
     yield f"http://127.0.0.1:{port}", kill_and_restart
-    os.killpg(state["process"].pid, signal.SIGTERM)
-    state["process"].wait()
+    stop_gunicorn(state["process"])
 
 
 def start_ishido(visitor: Visitor) -> str:

@@ -93,7 +93,8 @@ def free_port() -> int:
 def start_gunicorn(env: dict[str, str], port: int, workers: int = 2) -> subprocess.Popen:
     """gunicorn as `scripts/run` starts it, answering on 127.0.0.1:`port` once this returns."""
     process = subprocess.Popen(
-        [BIN / "gunicorn", "cubiri.wsgi", "-b", f"127.0.0.1:{port}", "-w", str(workers)],
+        [BIN / "gunicorn", "cubiri.wsgi", "-c", "cubiri/gunicorn.conf.py"]
+        + ["-b", f"127.0.0.1:{port}", "-w", str(workers)],
         cwd=ROOT,
         env=env,
         stdout=subprocess.DEVNULL,
