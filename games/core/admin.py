@@ -12,7 +12,7 @@ from django.utils.translation import ngettext
 
 from games.core.account_forms import TAKEN_MESSAGE, nickname_taken
 from games.core.accounts import Account, SignIn, nickname_key
-from games.core.models import Game, Player, Result
+from games.core.models import Game, LeaderboardSize, Player, Result, ResultQuerySet
 
 
 def replay_link(game: Game) -> str:
@@ -51,20 +51,25 @@ class ResultAdmin(admin.ModelAdmin[Result]):
     )
     fields = ("nickname", "hidden", *readonly_fields)
 
+    def save_model(self, request: HttpRequest, obj: Result, form: Any, change: bool) -> None:
+        super().save_model(request, obj, form, change)
+        if "hidden" in form.changed_data:  # the leaderboard's size follows
+            LeaderboardSize.recount([(obj.kind_key, obj.leaderboard)])
+
     @admin.display(description=_("replay"))
     def replay(self, result: Result) -> str:
         return replay_link(result.game)
 
     @admin.action(description=_("Hide the selected results from the leaderboards"))
-    def hide(self, request: HttpRequest, queryset: QuerySet[Result]) -> None:
-        count = queryset.update(hidden=True)
+    def hide(self, request: HttpRequest, queryset: ResultQuerySet) -> None:
+        count = queryset.set_hidden(True)
         # Named placeholder: a language may leave the number out of its singular/dual forms.
         message = ngettext("%(count)d result hidden.", "%(count)d results hidden.", count)
         self.message_user(request, message % {"count": count})
 
     @admin.action(description=_("Show the selected results on the leaderboards again"))
-    def unhide(self, request: HttpRequest, queryset: QuerySet[Result]) -> None:
-        count = queryset.update(hidden=False)
+    def unhide(self, request: HttpRequest, queryset: ResultQuerySet) -> None:
+        count = queryset.set_hidden(False)
         message = ngettext("%(count)d result shown.", "%(count)d results shown.", count)
         self.message_user(request, message % {"count": count})
 

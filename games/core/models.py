@@ -11,11 +11,12 @@ import hashlib
 import random
 import secrets
 import struct
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 from django.apps import apps
-from django.db import connection, models, transaction
+from django.db import IntegrityError, connection, models, transaction
+from django.db.models import F
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
@@ -69,7 +70,7 @@ class Player(models.Model):
     def ban(self) -> None:
         with transaction.atomic():
             Player.objects.filter(pk=self.pk).update(banned=True)
-            self.results.update(hidden=True)
+            self.results.all().set_hidden(True)
         self.banned = True
 
 
@@ -345,6 +346,14 @@ class ResultQuerySet(models.QuerySet["Result"]):
     def visible(self) -> ResultQuerySet:
         return self.filter(hidden=False)
 
+    def set_hidden(self, hidden: bool) -> int:
+        """Hide (or show again) these results; the sizes of their leaderboards follow."""
+        with transaction.atomic():
+            touched = set(self.values_list("kind_key", "leaderboard").distinct())
+            count = self.update(hidden=hidden)
+            LeaderboardSize.recount(touched)
+        return count
+
     def ranked(self, kind: GameKind, leaderboard: str) -> ResultQuerySet:
         """The visible rows of one leaderboard, best first."""
         return (
@@ -398,6 +407,12 @@ class Result(models.Model):
     def __str__(self) -> str:
         return f"{self.nickname}: {self.score}"
 
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        adding = self._state.adding
+        super().save(*args, **kwargs)
+        if adding and not self.hidden:  # a finished game's new row, in the move's transaction
+            LeaderboardSize.add(self.kind_key, self.leaderboard, 1)
+
     def rank(self, kind: GameKind) -> int:
         """1 + the number of visible results of this leaderboard ranked strictly before this one.
 
@@ -415,6 +430,55 @@ class Result(models.Model):
             before += rows.filter(**equal, **better).count()
             equal[name] = value
         return before + 1
+
+
+class LeaderboardSize(models.Model):
+    """How many visible results each leaderboard holds: the page's "rank 3 of 41" without
+    counting 41 rows (on PostgreSQL a count walks every index entry of the leaderboard).
+
+    Kept in step by `Result.save` (a new visible row) and `ResultQuerySet.set_hidden` (staff
+    hiding, showing, banning); `recount` rebuilds it from the rows after bulk writes.
+    """
+
+    kind_key = models.CharField(max_length=20)
+    leaderboard = models.CharField(max_length=30)
+    visible = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["kind_key", "leaderboard"], name="one_size_each")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.kind_key}/{self.leaderboard}: {self.visible}"
+
+    @classmethod
+    def of(cls, kind_key: str, leaderboard: str) -> int:
+        found = cls.objects.filter(kind_key=kind_key, leaderboard=leaderboard)
+        return next(iter(found.values_list("visible", flat=True)), 0)
+
+    @classmethod
+    def add(cls, kind_key: str, leaderboard: str, count: int) -> None:
+        rows = cls.objects.filter(kind_key=kind_key, leaderboard=leaderboard)
+        if rows.update(visible=F("visible") + count):
+            return
+        try:  # the leaderboard's first result; another server may be writing it too
+            with transaction.atomic():
+                cls.objects.create(kind_key=kind_key, leaderboard=leaderboard, visible=count)
+        except IntegrityError:
+            rows.update(visible=F("visible") + count)
+
+    @classmethod
+    def recount(cls, leaderboards: Iterable[tuple[str, str]] | None = None) -> None:
+        """Rebuild the sizes of these leaderboards (all, when None) from their rows."""
+        visible = Result.objects.visible()
+        if leaderboards is None:
+            leaderboards = set(Result.objects.values_list("kind_key", "leaderboard").distinct())
+        for kind_key, leaderboard in leaderboards:
+            count = visible.filter(kind_key=kind_key, leaderboard=leaderboard).count()
+            cls.objects.update_or_create(
+                kind_key=kind_key, leaderboard=leaderboard, defaults={"visible": count}
+            )
 
 
 # Secured nicknames, server-side sign-ins and creation counts: their own module, this app's models.

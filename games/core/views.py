@@ -13,7 +13,7 @@ from games.core.account_forms import TAKEN_MESSAGE, nickname_taken
 from games.core.accounts import Account, nickname_key
 from games.core.forms import NicknameForm
 from games.core.kinds import GameKind, all_kinds, get_kind
-from games.core.models import Game, Result
+from games.core.models import Game, LeaderboardSize, Result
 from games.core.moves import see_other
 from games.core.players import ensure_player, get_player
 from games.core.security import BAD_NEXT_MESSAGE, UnsafeRedirect, safe_next
@@ -108,7 +108,7 @@ def leaderboard(request: HttpRequest, kind: str, leaderboard: str) -> HttpRespon
         "leaderboard_label": game_kind.leaderboard_label(leaderboard),
         "rows": top,
         "mine": mine,
-        "total": rows.count(),
+        "total": LeaderboardSize.of(game_kind.key, leaderboard),
     }
     return render(request, "core/leaderboard.html", context)
 

@@ -14,7 +14,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from games.core.kinds import all_kinds
-from games.core.models import RANKED_ORDERS, Game, Player, Result
+from games.core.models import RANKED_ORDERS, Game, LeaderboardSize, Player, Result
 
 pytestmark = pytest.mark.django_db
 
@@ -30,7 +30,7 @@ def fill_board(kind, board: str, count: int, me: Player | None = None) -> list[R
         Game(kind_key=kind.key, player=p, status="finished", leaderboard=board, rng_state=b"")
         for p in players
     )
-    return Result.objects.bulk_create(
+    results = Result.objects.bulk_create(
         Result(
             game=game,
             kind_key=kind.key,
@@ -46,6 +46,8 @@ def fill_board(kind, board: str, count: int, me: Player | None = None) -> list[R
         )
         for game in games
     )
+    LeaderboardSize.recount([(kind.key, board)])  # bulk_create writes past Result.save
+    return results
 
 
 def test_every_ranking_has_its_indexes():
@@ -94,12 +96,16 @@ def test_the_leaderboard_page_reads_results_only_through_indexes(kind, client):
     me = Player.objects.get(pk=client.session["player_id"])
     board = kind.leaderboards[0][0]
     fill_board(kind, board, 150, me=me)
-    Result.objects.filter(player=me).update(hidden=False)
+    Result.objects.filter(player=me).set_hidden(False)
     with CaptureQueriesContext(connection) as queries:
         response = client.get(reverse("core:leaderboard", args=[kind.key, board]))
     assert response.context["mine"] is not None
     result_queries = [q["sql"] for q in queries.captured_queries if "core_result" in q["sql"]]
-    assert len(result_queries) >= 4  # top rows, my best, my rank, the total
+    assert len(result_queries) >= 3  # top rows, my best, my rank (the total is stored)
+    counts = [q for q in result_queries if q.startswith("SELECT COUNT(*)")]
+    assert all(" < " in q or " > " in q for q in counts)  # rank ranges only, no whole board
+    visible = Result.objects.visible().filter(kind_key=kind.key, leaderboard=board).count()
+    assert response.context["total"] == visible
     for sql in result_queries:
         plan = plans(sql)
         if '"core_result"."player_id" = ' in sql and "EXISTS" not in sql:
