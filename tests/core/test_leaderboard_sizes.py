@@ -1,8 +1,11 @@
 """Each leaderboard's size ("rank 3 of 41") is stored, not counted on every page: it follows
 every way a visible result comes or goes, and can be rebuilt from the rows."""
 
+from io import StringIO
+
 import pytest
 from django.contrib.auth.models import User
+from django.core.management import call_command
 from django.urls import reverse
 
 from games.core.models import LeaderboardSize, Player, Result
@@ -60,3 +63,12 @@ def test_the_page_says_the_stored_size_and_a_recount_mends_a_bulk_write(client):
     make_result("me", 2, player=me)
     page = client.get(BOARD).content.decode()
     assert size() == visible() == 4 and "of 4 with" in page
+
+
+def test_the_recount_command_rebuilds_every_size():
+    make_result("a", 1)
+    make_result("b", 2)
+    LeaderboardSize.objects.update(visible=0)  # as after rows written past the models
+    out = StringIO()
+    call_command("recount_leaderboards", stdout=out)
+    assert size() == visible() == 2 and "ishido/classic: 2" in out.getvalue()
