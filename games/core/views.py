@@ -1,5 +1,7 @@
 """The shared pages: home, nickname, rules, leaderboards, a player's records, replays."""
 
+from dataclasses import dataclass
+
 from django.db import IntegrityError, transaction
 from django.db.models import Exists, OuterRef
 from django.http import Http404, HttpRequest, HttpResponse
@@ -23,6 +25,17 @@ from games.core.settings import parse, remember
 TOP = 100
 
 
+@dataclass(frozen=True)
+class HomeGame:
+    """One game's card on the home page: the visitor's running game, the top three."""
+
+    kind: GameKind
+    running: Game | None
+    leaderboard: str
+    leaderboard_label: str | Promise
+    top: list[Result]
+
+
 def kind_or_404(key: str) -> GameKind:
     try:
         return get_kind(key)
@@ -37,7 +50,11 @@ def home(request: HttpRequest) -> HttpResponse:
     if player is not None:
         for game in Game.objects.filter(player=player, status=Game.Status.ACTIVE):
             running[game.kind_key] = game
-    games = [(kind, running.get(kind.key)) for kind in all_kinds()]
+    games = []
+    for kind in all_kinds():
+        key, label = kind.leaderboards[0]  # each game's first board: its usual setting
+        top = list(Result.objects.ranked(kind, key)[:3])
+        games.append(HomeGame(kind, running.get(kind.key), key, label, top))
     form = NicknameForm(initial={"nickname": player.nickname if player else ""})
     return render(request, "core/home.html", {"games": games, "nickname_form": form})
 
@@ -162,7 +179,15 @@ def my_records(request: HttpRequest) -> HttpResponse:
                 mine = Result.objects.filter(player=player, kind_key=kind.key, leaderboard=key)
                 rows = list(mine.order_by(*kind.ranking)[:20])
             sections.append((kind, key, label, rows))
-    return render(request, "core/records.html", {"sections": sections})
+    kinds = all_kinds()
+    played = {kind.key for kind, _key, _label, rows in sections if rows}
+    context = {
+        "sections": sections,
+        "played": played,
+        "kinds": kinds,
+        "unplayed": [kind for kind in kinds if kind.key not in played],
+    }
+    return render(request, "core/records.html", context)
 
 
 @require_GET
@@ -188,6 +213,7 @@ def replay(request: HttpRequest, game_id: int) -> HttpResponse:
         "step": step,
         "last": len(actions),
         "moves": moves,
+        "current_move": moves[step - 1][1] if step else "",
         "readonly": True,
         "result": Result.objects.filter(game=game).first(),
     }
