@@ -9,7 +9,8 @@ from django.shortcuts import get_object_or_404, render
 from django.template import TemplateDoesNotExist
 from django.template.loader import select_template
 from django.utils.functional import Promise
-from django.utils.translation import get_language, gettext
+from django.template.defaultfilters import floatformat
+from django.utils.translation import get_language, gettext, ngettext
 from django.views.decorators.http import require_GET, require_POST
 
 from games.core.account_forms import TAKEN_MESSAGE, nickname_taken
@@ -33,7 +34,16 @@ class HomeGame:
     running: Game | None
     leaderboard: str
     leaderboard_label: str | Promise
-    top: list[Result]
+    top: list[tuple[str, str]]  # nickname, what ranks it ("110", "12 turns · 503")
+
+
+def top_text(kind: GameKind, row: Result) -> str:
+    """A top row's figure in the terms of its ranking: the score, or first the turns."""
+    score = floatformat(row.score, -1)
+    if kind.ranking[0] == "turns" and row.turns is not None:
+        turns = ngettext("%(turns)d turn", "%(turns)d turns", row.turns) % {"turns": row.turns}
+        return f"{turns} · {score}"
+    return str(score)
 
 
 def kind_or_404(key: str) -> GameKind:
@@ -53,7 +63,7 @@ def home(request: HttpRequest) -> HttpResponse:
     games = []
     for kind in all_kinds():
         key, label = kind.leaderboards[0]  # each game's first board: its usual setting
-        top = list(Result.objects.ranked(kind, key)[:3])
+        top = [(row.nickname, top_text(kind, row)) for row in Result.objects.ranked(kind, key)[:3]]
         games.append(HomeGame(kind, running.get(kind.key), key, label, top))
     form = NicknameForm(initial={"nickname": player.nickname if player else ""})
     return render(request, "core/home.html", {"games": games, "nickname_form": form})

@@ -19,9 +19,14 @@ def test_home_shows_each_games_top_three_from_its_first_leaderboard(client):
     make_result("Night", 999, kind_key="magdagdon", leaderboard="nightmare", turns=9)
     page = client.get(reverse("core:home"))
     games = {g.kind.key: g for g in page.context["games"]}
-    assert [r.nickname for r in games["ishido"].top] == ["Ish1", "Ish3", "Ish2"]
-    assert [r.nickname for r in games["magdagdon"].top] == ["Peace"]  # PEACEFUL's board
+    assert games["ishido"].top == [("Ish1", "900"), ("Ish3", "700"), ("Ish2", "300")]
+    assert games["magdagdon"].top == [("Peace", "321")]  # PEACEFUL's board
     assert games["mishimash"].top == []
+    make_result("Slow", 900, kind_key="mishimash", leaderboard="500", turns=30)
+    make_result("Quick", 512.5, kind_key="mishimash", leaderboard="500", turns=12)
+    games = {g.kind.key: g for g in client.get(reverse("core:home")).context["games"]}
+    # MISHIMASH ranks by turns first: the top says so.
+    assert games["mishimash"].top == [("Quick", "12 turns · 512.5"), ("Slow", "30 turns · 900")]
     html = page.content.decode()
     assert html.count("data-top-three") == 2 and "Hidden" not in html
     for key in ("magdagdon", "mishimash", "ishido"):
