@@ -7,9 +7,9 @@ from django.db.models import Exists, OuterRef
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.template import TemplateDoesNotExist
+from django.template.defaultfilters import floatformat
 from django.template.loader import select_template
 from django.utils.functional import Promise
-from django.template.defaultfilters import floatformat
 from django.utils.translation import get_language, gettext, ngettext
 from django.views.decorators.http import require_GET, require_POST
 
