@@ -72,6 +72,7 @@ class Point:
 class Timeline:
     points: tuple[Point, ...]
     path: str  # the SVG path through the points, oldest first
+    dots: str  # one dot per point, as one path of round-capped zero-length strokes
     x_ticks: tuple[Tick, ...]
     y_ticks: tuple[Tick, ...]
     width: int = WIDTH
@@ -167,8 +168,9 @@ def timeline(scores: Sequence[tuple[datetime, float]]) -> Timeline | None:
         for when, value in scores
     )
     path = "M" + " L".join(f"{p.x} {p.y}" for p in points)
+    dots = " ".join(f"M{p.x} {p.y}h0" for p in points)
     x_ticks: tuple[Tick, ...] = (Tick(LEFT, f"{first:%Y-%m-%d}"),)
     if span:
         x_ticks += (Tick(LEFT + PLOT_WIDTH, f"{last:%Y-%m-%d}"),)
     y_ticks = tuple(Tick(y(low + v), number_text(low + v)) for v in ticks)
-    return Timeline(points, path, x_ticks, y_ticks)
+    return Timeline(points, path, dots, x_ticks, y_ticks)

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
 
-from django.db.models import Count
+from django.db.models import Count, Q
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
@@ -27,6 +27,9 @@ from games.core.models import Action, Game, Player, Result
 from games.rules import magdagdon
 
 TIMELINE_POINTS = 200  # the chart of scores over time shows the latest this many
+# Each game's own figures read final states and moves, so they cover the latest this many
+# finished games: a page's cost stays bounded however long a player's history grows.
+FACT_GAMES = 100
 DAILY = "daily"  # every daily board of a game, summed as one row
 UNRANKED = ""
 
@@ -70,6 +73,7 @@ class KindStats:
     histogram: charts.Histogram | None
     timeline: charts.Timeline | None
     facts: tuple[Fact, ...] = field(default=())
+    fact_games: int = 0  # how many of the latest games the facts cover
 
     @property
     def played(self) -> int:
@@ -81,7 +85,10 @@ def player_stats(player: Player) -> list[KindStats]:
     if player.banned:
         return []
     played: dict[tuple[str, str, str], int] = defaultdict(int)
-    games = Game.objects.filter(player=player).exclude(result__hidden=True)
+    # A LEFT JOIN on the result (no result yet, or a visible one), not an exclude(), whose
+    # NOT IN (every hidden result) reads all of them.
+    visible = Q(result__isnull=True) | Q(result__hidden=False)
+    games = Game.objects.filter(visible, player=player)
     for kind_key, board, status, count in games.values_list(
         "kind_key", "leaderboard", "status"
     ).annotate(count=Count("id")):
@@ -114,7 +121,8 @@ def player_stats(player: Player) -> list[KindStats]:
                 longest_streak=longest,
                 histogram=charts.histogram([float(r[2]) for r in results]),
                 timeline=charts.timeline([(r[5], float(r[2])) for r in recent]),
-                facts=FACTS[kind.key](results) if kind.key in FACTS else (),
+                facts=FACTS[kind.key](results[-FACT_GAMES:]) if kind.key in FACTS else (),
+                fact_games=min(len(results), FACT_GAMES),
             )
         )
     return found

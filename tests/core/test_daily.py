@@ -92,7 +92,10 @@ def test_the_fingerprint_is_published_ahead_and_the_seed_revealed_after_the_day(
     clock.set(2026, 12, 13, 0, 0)  # the day is over
     page = other_client.get(board_url()).content.decode()
     assert f"data-seed>{seed}<" in page and fingerprint in page
-    assert f'data-seed="ishido">{seed}<' in other_client.get(reverse("core:daily_archive")).content.decode()
+    assert (
+        f'data-seed="ishido">{seed}<'
+        in other_client.get(reverse("core:daily_archive")).content.decode()
+    )
 
 
 def test_two_players_get_the_same_deal(client, other_client, clock):
