@@ -1,5 +1,6 @@
 """Daily boards and stats pages at scale: 1,000,000 results of 100,000 players (half of them on
-100 days of daily boards of the three games, half on the usual boards), then the server time
+100 days of daily boards of the three games, today the busiest with 50,000 results on each
+game's board; half on the usual boards), then the server time
 (middleware, view, queries, template, in this process) of a day's board with the visitor's own
 rank and of a heavy player's stats page, and every query of each page EXPLAINed.
 
@@ -65,6 +66,7 @@ USUAL = [
     *(("mishimash", b, 1) for b in ("500", "1000", "2000")),
 ]
 RUNS = 25
+TODAY_PLAYERS = 50_000  # the busiest day, today: that many results on each game's board
 VISITOR_GAMES = 150  # the visitor's usual games per game kind (and a 100-day streak in each)
 
 
@@ -105,7 +107,9 @@ def fill(total: int) -> None:
     """Players; half the results on the daily boards (each player at most once per game and
     day), half on the usual boards."""
     daily_total = total // 2
-    per_board = daily_total // (len(KINDS) * DAYS)
+    busiest = min(TODAY_PLAYERS, daily_total // (2 * len(KINDS)))  # today's board of each game
+    per_board = (daily_total // len(KINDS) - busiest) // (DAYS - 1)  # each earlier day's
+    per_kind = busiest + per_board * (DAYS - 1)
     with connection.cursor() as cursor:
         cursor.execute(
             "INSERT INTO core_player (id, nickname, banned, created_at) "
@@ -113,17 +117,20 @@ def fill(total: int) -> None:
         )
         first = 1
         for kind, score, extra in KINDS:
-            # row n: day n / per_board, the day's i-th player (distinct within the day)
+            # row n: today's i-th player first, then day d's i-th (distinct within a day)
+            later = f"n - {busiest}"
             rows = (
-                f"(SELECT n + {first} AS id, h, n / {per_board} AS d, n % {per_board} AS i,"
-                f" (n / {per_board}) * 86400 + 3600 + h % 72000 AS t"
-                f" FROM {sql_rows(per_board * DAYS)}) r"
+                f"(SELECT id, h, d, i, d * 86400 + 3600 + h % 72000 AS t FROM"
+                f" (SELECT n + {first} AS id, h,"
+                f" CASE WHEN n < {busiest} THEN {DAYS - 1} ELSE ({later}) / {per_board} END AS d,"
+                f" CASE WHEN n < {busiest} THEN n ELSE ({later}) % {per_board} END AS i"
+                f" FROM {sql_rows(per_kind)}) q) r"
             )
             board = f"'daily-' || date('{daily.FIRST_DAY.isoformat()}', '+' || d || ' days')"
             day = f"date('{daily.FIRST_DAY.isoformat()}', '+' || d || ' days')"
             player = f"(1 + (d * 7919 + i) % {PLAYERS})"
             insert(cursor, rows, kind, board, day, player, extra, score)
-            first += per_board * DAYS
+            first += per_kind
         usual_total = total - (first - 1)
         shares = sum(share for *_, share in USUAL)
         for n, (kind, board, share) in enumerate(USUAL):

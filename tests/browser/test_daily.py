@@ -66,3 +66,31 @@ def test_the_daily_start_works_without_javascript(nojs_page, page):
     first = nojs_page.locator(faces).evaluate_all("els => els.map(e => e.dataset.value)")
     second = page.locator(faces).evaluate_all("els => els.map(e => e.dataset.value)")
     assert first and first == second
+
+
+def test_end_screen_stats_and_archive_in_light_and_dark(browser, live_server):
+    from tests.core.test_daily import play_out
+
+    for rank, (scheme, width) in enumerate((("light", 390), ("dark", 1280)), start=1):
+        context = browser.new_context(
+            viewport={"width": width, "height": 900}, locale="en-US", color_scheme=scheme
+        )
+        page = context.new_page()
+        page.set_default_timeout(10_000)
+        page.base_url = live_server.url
+        start_from_home(page, "ishido")
+        game = play_out(Game.objects.get(pk=int(page.url.rstrip("/").rsplit("/", 1)[1])))
+        page.reload()
+        share = page.locator("button.share[data-share]")
+        assert share.get_attribute("data-share-text").startswith("Ishido daily #")
+        assert page.locator("[data-daily-rank]").first.get_attribute("data-daily-rank") == str(rank)
+        screenshot(page, f"daily-end-{scheme}")
+        page.goto(f"{live_server.url}/players/{game.player_id}/stats/")
+        assert page.locator('[data-chart="histogram"] rect.bar').count() >= 1
+        assert page.locator('[data-chart="timeline"] path.dots').count() == 1
+        screenshot(page, f"stats-{scheme}")
+        page.goto(f"{live_server.url}/daily/")
+        screenshot(page, f"daily-archive-{scheme}")
+        page.goto(f"{live_server.url}/ishido/daily/{game.day.isoformat()}/")
+        screenshot(page, f"daily-board-{scheme}")
+        context.close()
