@@ -337,3 +337,19 @@ def test_home_shows_todays_three_with_the_players_status(client, other_client, c
     score = f"{finished.result.score:f}".removesuffix(".0")
     assert f'data-daily-score="{score}" data-daily-rank="1"' in home
     assert "rank 1 of 2" in home
+
+
+def test_verify_games_accepts_ranked_practice_and_late_dailies(client, other_client, clock):
+    from io import StringIO
+
+    from django.core.management import call_command
+
+    play_out(started(client))
+    late = started(other_client)
+    clock.set(2026, 12, 13, 0, 5)
+    play_out(late)  # finished after its day: no result, as the replay says too
+    client.post(reverse("core:daily_practice", args=["ishido", DAY]))
+    play_out(Game.objects.get(leaderboard=""))
+    out = StringIO()
+    call_command("verify_games", stdout=out)
+    assert "3 finished games replayed, 0 differ." in out.getvalue()
