@@ -8,6 +8,7 @@ import pytest
 
 from games.core.models import Game
 from games.mishimash.models import Table
+from tests.browser.test_security import watch_csp
 from tests.support.browser import screenshot
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -123,3 +124,28 @@ def test_three_devices_play_a_whole_game_to_the_same_final_table(devices):
     for page in devices:
         assert not page.title().startswith("Your turn!")
     screenshot(cyril, "mishimash-online-final")
+
+
+def test_the_table_pages_keep_the_content_security_policy(browser, live_server, page):
+    """The host's pages under the real policy (no test-tool bypass): the lobby, the QR code,
+    the polls, the start and a move; a second device joins meanwhile."""
+    strict = browser.new_context(viewport={"width": 390, "height": 844}, locale="en-US")
+    host = strict.new_page()
+    host.set_default_timeout(10_000)
+    complaints = watch_csp(host)
+    host.goto(live_server.url + "/mishimash/online/new/")
+    name_myself(host, "Anna")
+    host.select_option("select[name=size]", "2")
+    host.get_by_role("button", name="Open the table").click()
+    host.wait_for_url(re.compile(r"/mishimash/online/[\w-]{30,}/$"))
+    assert host.locator("img[data-qr]").evaluate("img => img.complete && img.naturalWidth > 0")
+    page.goto(host.url)
+    name_myself(page, "Béla")
+    page.get_by_role("button", name=re.compile("Take a seat")).click()
+    host.locator('.mm-seats li[data-name="Béla"]').wait_for(timeout=SEEN_WITHIN_MS)
+    host.get_by_role("button", name="Start the game").click()
+    host.locator("#mm-roll").click()
+    host.locator('#board[data-version="1"]').wait_for()
+    page.locator('#board[data-version="1"]').wait_for(timeout=SEEN_WITHIN_MS)
+    strict.close()
+    assert complaints == []
