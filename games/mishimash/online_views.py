@@ -42,6 +42,7 @@ from games.rules import IllegalMove
 from games.rules import mishimash as rules
 
 TEMPLATE = "mishimash/online/table.html"
+NAME_FIRST = _("Choose a nickname first, then take a seat.")
 
 
 def _table(token: str) -> Table:
@@ -149,10 +150,7 @@ def join(request: HtmxHttpRequest, token: str) -> HttpResponse:
         online.take_seat(table, player)
     except online.Refused as refusal:
         return _answer(request, table, refusal)
-    return _answer(request, table)
-
-
-NAME_FIRST = _("Choose a nickname first, then take a seat.")
+    return _answer(request, _table(token))
 
 
 @require_POST
@@ -168,7 +166,7 @@ def order(request: HtmxHttpRequest, token: str) -> HttpResponse:
         )
     except online.Refused as refusal:
         return _answer(request, table, refusal)
-    return _answer(request, table)
+    return _answer(request, _table(token))
 
 
 def ensure_host(request: HtmxHttpRequest) -> Player:
@@ -185,7 +183,6 @@ def start(request: HtmxHttpRequest, token: str) -> HttpResponse:
         online.start(table, ensure_host(request))
     except online.Refused as refusal:
         return _answer(request, table, refusal)
-    table.refresh_from_db()
     return _answer(request, _table(token))
 
 

@@ -462,3 +462,16 @@ def test_the_page_of_the_seat_to_act_says_your_turn(running, clients):
 
 def test_the_new_game_page_links_to_online_tables(client):
     assert 'href="/mishimash/online/new/"' in client.get(reverse("mishimash:new")).content.decode()
+
+
+def test_the_board_answering_an_htmx_action_is_current_for_the_poll(clients):
+    anna, bela, _ = clients
+    table = open_table(anna)
+    bind_player(bela, "Béla")
+    response = bela.post(url(table, "join"), htmx=True)
+    assert response.status_code == 200 and 'data-name="Béla"' in response.content.decode()
+    key = key_of(response.content.decode())
+    poll = bela.get(url(table, "poll"), {"v": key}, headers={"HX-Request": "true"})
+    assert poll.status_code == 204
+    # The host's page, opened before, learns of the new seat from its poll.
+    assert anna.get(url(table, "poll"), {"v": "0.-1.0.0"}).status_code == 200
