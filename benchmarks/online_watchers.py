@@ -92,7 +92,7 @@ def seat_watchers(watchers: int) -> list[tuple[str, str, str]]:
             session = SessionStore()
             session["player_id"] = seat.player_id
             session.save()
-            key = online.current_key(table.token, seat.player_id, timezone.now())
+            key = online.current_key(table.token, timezone.now())
             assert key is not None
             seated.append((table.token, session.session_key or "", key))
     return seated[:watchers]

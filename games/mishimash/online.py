@@ -16,7 +16,7 @@ from datetime import datetime
 from typing import Any
 
 from django.db import transaction
-from django.db.models import F, OuterRef, Subquery
+from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
@@ -220,26 +220,24 @@ def remove_refusal(view: TableView) -> Refused | None:
 # --- what one visitor sees -------------------------------------------------------------------
 
 
-def watch_key(
-    lobby_version: int, game_version: int | None, skippable: bool, seat: int | None
-) -> str:
-    """What a watcher's page depends on: the seats, the game's version, whether the seat to
-    act may be skipped yet (it turns true with time alone), and whose page it is."""
+def watch_key(lobby_version: int, game_version: int | None, skippable: bool) -> str:
+    """What a watcher's page depends on: the seats, the game's version, and whether the seat to
+    act may be skipped yet (that turns true with time alone). Who watches is not in it: one
+    browser's page always answers one visitor (signing in or out loads a new page)."""
     game = -1 if game_version is None else game_version
-    return f"{lobby_version}.{game}.{int(skippable)}.{-1 if seat is None else seat}"
+    return f"{lobby_version}.{game}.{int(skippable)}"
 
 
-def current_key(token: str, player_id: object, now: datetime) -> str | None:
-    """The watch key of the table `token` for the session's player, from one query (None: no
-    such table). The poll answers "nothing changed" from this alone."""
-    tables = Table.objects.filter(token=token)
-    if isinstance(player_id, int):
-        mine = Seat.objects.filter(table=OuterRef("pk"), player_id=player_id)
-        tables = tables.annotate(my_position=Subquery(mine.values("position")[:1]))
-    row = tables.values(
-        "lobby_version", "turn_seconds", "game__version", "game__updated_at", "game__status",
-        *(("my_position",) if isinstance(player_id, int) else ()),
-    ).first()  # fmt: skip
+def current_key(token: str, now: datetime) -> str | None:
+    """The watch key of the table `token` from one query (None: no such table): the poll
+    answers "nothing changed" from this alone."""
+    row = (
+        Table.objects.filter(token=token)
+        .values(
+            "lobby_version", "turn_seconds", "game__version", "game__updated_at", "game__status"
+        )
+        .first()
+    )
     if row is None:
         return None
     updated = row["game__updated_at"]
@@ -248,7 +246,7 @@ def current_key(token: str, player_id: object, now: datetime) -> str | None:
         and updated is not None
         and (now - updated).total_seconds() >= row["turn_seconds"]
     )
-    return watch_key(row["lobby_version"], row["game__version"], skippable, row.get("my_position"))
+    return watch_key(row["lobby_version"], row["game__version"], skippable)
 
 
 @dataclass
@@ -340,9 +338,4 @@ class TableView:
     @property
     def key(self) -> str:
         version = None if self.game is None else self.game.version
-        return watch_key(
-            self.table.lobby_version,
-            version,
-            self.skippable,
-            None if self.seat is None else self.seat.position,
-        )
+        return watch_key(self.table.lobby_version, version, self.skippable)

@@ -32,7 +32,7 @@ from games.core.moves import (
     rules_message,
     see_other,
 )
-from games.core.players import SESSION_KEY, get_player
+from games.core.players import get_player
 from games.core.security import count_creation
 from games.mishimash import online
 from games.mishimash.models import Table
@@ -104,7 +104,7 @@ def table_page(request: HtmxHttpRequest, token: str) -> HttpResponse:
 def poll(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """Nothing changed since the visitor's page (its key in `v` or If-None-Match): 204 or
     304 from one query; else the new `#board` partial."""
-    key = online.current_key(token, request.session.get(SESSION_KEY), timezone.now())
+    key = online.current_key(token, timezone.now())
     if key is None:
         raise Http404("No such table.")
     if request.headers.get("If-None-Match") == f'"{key}"':
