@@ -51,6 +51,7 @@ class GameKind:
     # The game's own stylesheet under static/ (the replay page loads it too).
     stylesheet: ClassVar[str] = ""
     rules: ModuleType  # the games.rules module
+    listed: ClassVar[bool] = True  # on the home page, the leaderboards and records pages
 
     # --- the rules, through the one rules API ------------------------------------------------
     def options_from_dict(self, data: dict[str, Any]) -> Any:
@@ -152,5 +153,7 @@ def get_kind(key: str) -> GameKind:
 
 
 def all_kinds() -> list[GameKind]:
+    """The games the site lists, in their order (a kind such as online MISHIMASH is not)."""
     order = ["magdagdon", "mishimash", "ishido"]
-    return sorted(_KINDS.values(), key=lambda k: order.index(k.key) if k.key in order else 99)
+    listed = (kind for kind in _KINDS.values() if kind.listed)
+    return sorted(listed, key=lambda k: order.index(k.key) if k.key in order else 99)

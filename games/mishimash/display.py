@@ -298,6 +298,10 @@ def log_lines(state: rules.State, events: Sequence[rules.Event]) -> list[Line]:
                 lines.append(Line("bank", state.players[player], halves=halves, total_halves=total))
             case rules.Busted(player, k, lost):
                 lines.append(Line("bust", state.players[player], k=k, halves=lost))
+            case rules.Skipped(player, lost):  # online tables
+                lines.append(Line("skip", state.players[player], halves=lost))
+            case rules.Removed(player, lost):
+                lines.append(Line("remove", state.players[player], halves=lost))
             case rules.FinalRoundStarted(player, seats):
                 lines.append(Line("final_round", state.players[player], names=_names(state, seats)))
             case rules.SuddenDeathStarted(rnd, seats):
@@ -315,6 +319,8 @@ LOG_PHRASES = {
     "clear": (gettext_noop("+%(bonus)s, six dice back"), False),
     "bank": (gettext_noop("%(name)s banked <strong>%(points)s</strong> → %(total)s"), True),
     "bust": (gettext_noop("<strong>BUST</strong> on roll %(k)s: %(name)s lost %(lost)s"), True),
+    "skip": (gettext_noop("%(name)s was away: turn skipped, %(lost)s unbanked lost"), True),
+    "remove": (gettext_noop("%(name)s left the table: %(lost)s unbanked lost"), True),
     "final_round": (gettext_noop("%(name)s reached the target. Final round: %(names)s."), True),
     "reached": (gettext_noop("%(name)s reached the target."), True),
     "sudden_death": (
@@ -359,6 +365,8 @@ def line_html(line: Line, local: Local) -> Html:
             )
         case "bust":
             text = phrase("bust", k=line.k, name=name, lost=local.number(line.halves))
+        case "skip" | "remove":
+            text = phrase(line.kind, name=name, lost=local.number(line.halves))
         case "final_round" if line.names:
             text = phrase("final_round", name=name, names=local.escape(line.names))
         case "final_round":
@@ -378,7 +386,11 @@ def lines_html(lines: Sequence[Line], local: Local) -> Html:
 def earlier_turns(state: rules.State) -> list[Line]:
     """How each earlier kept turn ended (bank or bust), newest first."""
     earlier = state.log[: len(state.log) - len(state.turn_log())]
-    ends = [e for e in earlier if isinstance(e, rules.Banked | rules.Busted)]
+    ends = [
+        e
+        for e in earlier
+        if isinstance(e, rules.Banked | rules.Busted | rules.Skipped | rules.Removed)
+    ]
     return log_lines(state, ends[::-1])
 
 

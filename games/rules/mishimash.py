@@ -6,6 +6,10 @@ The binding rules are docs/rules/mishimash.md (X1-X16); scoring lives in
 A turn: `Roll` six dice, then, while the roll is not a bust, `SelectAndBank` or
 `SelectAndRollAgain` with the positions of the dice to set aside.
 
+At an online table two more actions end the turn of a player who is away (`table_actions`):
+`Skip` (the turn ends with nothing banked) and `Remove` (the same, and the seat plays no more
+turns). The rule pages do not define them; see their docstrings.
+
 >>> import random
 >>> rng = random.Random(7)
 >>> state = new_game(Options(("Anna", "Béla"), target=500), rng)
@@ -31,6 +35,7 @@ from games.rules.base import (
     ActionRecord,
     Codec,
     Record,
+    expect_keys,
     number,
     numbers,
     optional,
@@ -47,9 +52,11 @@ from games.rules.mishimash_log import (
     Cleared,
     Event,
     FinalRoundStarted,
+    Removed,
     Rolled,
     Selected,
     SelectResult,
+    Skipped,
     SuddenDeathStarted,
     Won,
     describe_event,
@@ -95,11 +102,15 @@ __all__ = [
     "Event",
     "FinalRoundStarted",
     "Options",
+    "Remove",
+    "Removed",
     "Roll",
     "Rolled",
     "SelectAndBank",
     "SelectAndRollAgain",
     "Selected",
+    "Skip",
+    "Skipped",
     "State",
     "SuddenDeathStarted",
     "Won",
@@ -126,6 +137,7 @@ __all__ = [
     "selection_problem",
     "selection_refusal",
     "split_halves",
+    "table_actions",
 ]
 
 DEFAULT_TARGET = 1000  # X1
@@ -297,8 +309,41 @@ class SelectAndRollAgain(_TurnAction):
     dice: tuple[int, ...]
 
 
-Action = Roll | SelectAndBank | SelectAndRollAgain
-_KINDS = (Roll, SelectAndBank, SelectAndRollAgain)
+@dataclass(frozen=True, slots=True)
+class Skip(_TurnAction):
+    """Online tables only (the rule pages do not define it): the others end the turn of
+    `player`, who is away. The turn counts as played with nothing banked, and its unbanked
+    points are lost as after a bust (X7, X12); the dice pass on as after any turn (X15, X16:
+    a skipped final-round or sudden-death turn is that player's turn, scoring nothing).
+
+    >>> Skip(1).text(), action_from_text("skip")
+    ('1:skip', Skip(player=0))
+    """
+
+    TYPE: ClassVar[str] = "skip"
+    WORD: ClassVar[str] = "skip"
+    CODECS: ClassVar[Mapping[str, Codec[Any]]] = {"player": _PLAYER}
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class Remove(_TurnAction):
+    """Online tables only: the host removes `player`, away for several turns, when their turn
+    comes. The turn ends as a `Skip`; from then on the rotation, the final round (X15) and
+    sudden death (X16) pass over the seat, and it cannot win. When one seat is left it wins.
+
+    >>> Remove(2).text(), action_from_text("1:remove")
+    ('2:remove', Remove(player=1))
+    """
+
+    TYPE: ClassVar[str] = "remove"
+    WORD: ClassVar[str] = "remove"
+    CODECS: ClassVar[Mapping[str, Codec[Any]]] = {"player": _PLAYER}
+    player: int
+
+
+Action = Roll | SelectAndBank | SelectAndRollAgain | Skip | Remove
+_KINDS = (Roll, SelectAndBank, SelectAndRollAgain, Skip, Remove)
 _ACTION_TYPES: dict[str, type[Action]] = {kind.TYPE: kind for kind in _KINDS}
 _ACTION_WORDS: dict[str, type[Action]] = {kind.WORD: kind for kind in _KINDS}
 
@@ -347,6 +392,8 @@ class State(Record):
     rolled next. `final_round_by` is who banked to the target first (X15); `due` lists who
     still plays in the final round or sudden-death round after the current player;
     `contenders` are the tied leaders in sudden death round `sudden_death_round` (X16).
+    `removed` lists the seats an online table's host removed (`Remove`); it is left out of
+    the dict form while empty, so games without removals keep their stored form.
 
     `log` holds only the RECENT events (whole turns, the newest last; see
     `mishimash_log.keep_recent`), so a snapshot stays small however long the game;
@@ -371,6 +418,7 @@ class State(Record):
         "winner": optional(number()),
         "log": Codec(_read_log, lambda log: [event.to_row() for event in log]),
         "log_start": number(),
+        "removed": numbers(distinct=True),
     }
 
     options: Options
@@ -389,6 +437,20 @@ class State(Record):
     winner: int | None = None
     log: tuple[Event, ...] = ()
     log_start: int = 0
+    removed: tuple[int, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        data = Record.to_dict(self)
+        if not self.removed:
+            del data["removed"]
+        return data
+
+    @classmethod
+    def from_dict(cls, data: object) -> State:
+        """Read `to_dict` output back (with or without `removed`); CorruptState otherwise."""
+        if isinstance(data, Mapping) and "removed" not in data:
+            data = {**data, "removed": []}
+        return cls._from_fields(expect_keys(data, cls.CODECS, cls._what()))
 
     @property
     def players(self) -> tuple[str, ...]:
@@ -401,6 +463,11 @@ class State(Record):
     @property
     def is_finished(self) -> bool:
         return self.winner is not None
+
+    @property
+    def seated(self) -> tuple[int, ...]:
+        """The seats still in the game: all but those removed at an online table."""
+        return tuple(seat for seat in range(len(self.players)) if seat not in self.removed)
 
     @property
     def phase(self) -> str:
@@ -498,7 +565,14 @@ class State(Record):
         n = len(self.players)
         if len(self.banked_halves) != n or len(self.turns) != n:
             raise CorruptState("banked_halves and turns need one entry per player")
-        seats = [self.current, self.final_round_by, self.winner, *self.contenders, *self.due]
+        seats = [
+            self.current,
+            self.final_round_by,
+            self.winner,
+            *self.contenders,
+            *self.due,
+            *self.removed,
+        ]
         if any(seat is not None and seat >= n for seat in seats):
             raise CorruptState(f"a seat number is beyond the {n} players")
         if self.roll and (len(self.roll) != self.dice_in_play or self.k < 1):
@@ -534,6 +608,19 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     )
 
 
+def table_actions(state: State) -> tuple[Action, ...]:
+    """What the others at an online table may do about the player to act (`Skip`, `Remove`):
+    nothing in a solo game or once over. Not in `legal_actions`, which lists a player's own
+    moves.
+
+    >>> table_actions(new_game(Options(("Anna", "Béla")), random.Random(1)))
+    (Skip(player=0), Remove(player=0))
+    """
+    if state.is_finished or len(state.players) == 1:
+        return ()
+    return (Skip(state.current), Remove(state.current))
+
+
 def new_game(options: Options, rng: random.Random) -> State:
     """A new game, first seat to roll. `rng` is not used yet (kept for a uniform signature)."""
     options.validate()
@@ -566,6 +653,8 @@ def apply(state: State, action: Action, rng: random.Random) -> State:
             after = _bank(_select(state, dice, "bank"))
         case SelectAndRollAgain(_, dice):
             after = _roll(_select(state, dice, "roll_again"), rng)
+        case Skip() | Remove():
+            after = _skip(state, remove=isinstance(action, Remove))
     log, dropped = keep_recent(after.log)
     if not dropped:
         return after
@@ -573,7 +662,7 @@ def apply(state: State, action: Action, rng: random.Random) -> State:
 
 
 def _check_turn(state: State, action: object) -> None:
-    if not isinstance(action, Roll | SelectAndBank | SelectAndRollAgain):
+    if not isinstance(action, _KINDS):
         raise InvalidMove(gettext_noop("Not a MISHIMASH action: %(action)r."), {"action": action})
     if state.is_finished:
         raise IllegalMove(gettext_noop("The game is over."))
@@ -653,6 +742,19 @@ def _roll(state: State, rng: random.Random) -> State:
     return dataclasses.replace(state, k=k, roll=faces, log=(*state.log, rolled))
 
 
+def _skip(state: State, *, remove: bool) -> State:
+    """Skip or Remove: the turn ends with nothing banked, its unbanked points lost."""
+    if len(state.players) == 1:
+        raise IllegalMove(gettext_noop("Only a game with several players can skip a turn."))
+    p, lost = state.current, state.turn_halves
+    if remove:
+        event: Event = Removed(p, lost)
+        state = dataclasses.replace(state, removed=(*state.removed, p))
+    else:
+        event = Skipped(p, lost)
+    return _end_turn(dataclasses.replace(state, log=(*state.log, event)), False)
+
+
 def _bank(state: State) -> State:
     """X9, X13: bank the turn; only now is the target checked."""
     p = state.current
@@ -673,20 +775,27 @@ def _end_turn(state: State, reached_target: bool) -> State:
     n = len(state.players)
     if n == 1:
         return _win(state, p) if reached_target else state
+    seated = state.seated  # removed seats (online tables) play no more turns
+    if len(seated) == 1:
+        return _win(state, seated[0])
     if state.final_round_by is None:
         if not reached_target:
-            return dataclasses.replace(state, current=(p + 1) % n)
-        due = tuple(range(p + 1, n))  # X15: the rest of this rotation, no wrap to the start
+            later = [seat for seat in seated if seat > p]
+            return dataclasses.replace(state, current=(later or seated)[0])
+        # X15: the rest of this rotation, no wrap to the start
+        due = tuple(seat for seat in seated if seat > p)
         started = FinalRoundStarted(p, due)
         state = dataclasses.replace(state, final_round_by=p, due=due, log=(*state.log, started))
-    if state.due:
-        return dataclasses.replace(state, current=state.due[0], due=state.due[1:])
+    due = tuple(seat for seat in state.due if seat not in state.removed)
+    if due:
+        return dataclasses.replace(state, current=due[0], due=due[1:])
     return _resolve(state)
 
 
 def _resolve(state: State) -> State:
     """X15/X16: the top banked score wins; tied leaders go to (another) sudden-death round."""
-    candidates = state.contenders if state.sudden_death_round else tuple(range(len(state.players)))
+    candidates = state.contenders if state.sudden_death_round else state.seated
+    candidates = tuple(seat for seat in candidates if seat not in state.removed) or state.seated
     top = max(state.banked_halves[c] for c in candidates)
     leaders = tuple(c for c in candidates if state.banked_halves[c] == top)
     if len(leaders) == 1:

@@ -95,6 +95,26 @@ class Busted(_Event):
 
 
 @dataclass(frozen=True, slots=True)
+class Skipped(_Event):
+    """At an online table the others skipped `player`'s turn (they were away): it ends with
+    nothing banked and its `lost_halves` unbanked points are gone, as after a bust (X7)."""
+
+    TYPE: ClassVar[str] = "skip"
+    player: int
+    lost_halves: int
+
+
+@dataclass(frozen=True, slots=True)
+class Removed(_Event):
+    """The table's host removed `player` (away for several turns): their turn ends as a skip,
+    they play no more turns and can no longer win."""
+
+    TYPE: ClassVar[str] = "remove"
+    player: int
+    lost_halves: int
+
+
+@dataclass(frozen=True, slots=True)
 class FinalRoundStarted(_Event):
     """X15: `player` banked to the target; `players` (in order) get one more turn each."""
 
@@ -121,7 +141,18 @@ class Won(_Event):
     total_halves: int
 
 
-Event = Rolled | Selected | Cleared | Banked | Busted | FinalRoundStarted | SuddenDeathStarted | Won
+Event = (
+    Rolled
+    | Selected
+    | Cleared
+    | Banked
+    | Busted
+    | Skipped
+    | Removed
+    | FinalRoundStarted
+    | SuddenDeathStarted
+    | Won
+)
 _CLASSES: dict[str, type[Event]] = {
     cls.TYPE: cls
     for cls in (
@@ -130,6 +161,8 @@ _CLASSES: dict[str, type[Event]] = {
         Cleared,
         Banked,
         Busted,
+        Skipped,
+        Removed,
         FinalRoundStarted,
         SuddenDeathStarted,
         Won,
@@ -186,8 +219,9 @@ def event_from_dict(data: object) -> Event:
 
 
 def starts_turn(event: Event) -> bool:
-    """A turn starts with its roll number 1, the only roll of a turn with k == 1."""
-    return type(event) is Rolled and event.k == 1
+    """A turn starts with its roll number 1, the only roll of a turn with k == 1; a turn
+    that was skipped (or ended by a removal) before its first roll is its own one-event turn."""
+    return (type(event) is Rolled and event.k == 1) or type(event) in (Skipped, Removed)
 
 
 def turn_start(log: tuple[Event, ...]) -> int:
@@ -246,6 +280,10 @@ def describe_event(event: Event, names: tuple[str, ...]) -> str:
             return f"{names[player]} banked {_points(halves)}: total {pts(total)}."
         case Busted(player, k, lost):
             return f"Bust on roll {k}! {names[player]} loses {_points(lost)} unbanked."
+        case Skipped(player, lost):
+            return f"{names[player]}'s turn was skipped: {_points(lost)} unbanked lost."
+        case Removed(player, lost):
+            return f"{names[player]} left the table: {_points(lost)} unbanked lost."
         case FinalRoundStarted(player, players):
             if not players:
                 return f"{names[player]} reached the target."

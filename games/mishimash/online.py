@@ -1,0 +1,341 @@
+"""Online MISHIMASH tables: opening one, taking and ordering seats, starting, and who may do
+what once the game runs (only the seat to act moves; the others may skip a seat that has been
+idle past the table's time limit; the host may remove a seat skipped again and again).
+
+What a table shows one visitor is a `TableView`; its `key` changes whenever anything on that
+visitor's page would, so the watchers' polls answer "nothing changed" from one small query.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import secrets
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from django.db import transaction
+from django.db.models import F
+from django.utils import timezone
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
+from games.core.models import Game, Player, pack_rng, seed_hash
+from games.core.moves import rules_message
+from games.mishimash.models import SKIPS_BEFORE_REMOVAL, Seat, Table
+from games.mishimash.online_kind import ONLINE_KIND
+from games.rules import IllegalMove
+from games.rules import mishimash as rules
+
+MIN_SEATS, MAX_SEATS = 2, rules.MAX_PLAYERS
+TURN_LIMITS = (60, 120, 300, 600)  # seconds a seat may stay idle before the others may skip it
+DEFAULT_TURN_LIMIT = 120
+
+WATCH_MESSAGE = _("You are watching this table: only its seated players can play.")
+NOT_STARTED_MESSAGE = _("The game has not started yet.")
+ENDED_MESSAGE = _("This game has ended.")
+HOST_ONLY_MESSAGE = _("Only the host of this table can do that.")
+
+
+class Refused(Exception):
+    """A table action that is not allowed now: a message for the visitor and the status."""
+
+    def __init__(self, message: Any, status: int = 400) -> None:
+        super().__init__(str(message))
+        self.message = str(message)
+        self.status = status
+
+
+# --- before the start ------------------------------------------------------------------------
+
+
+def open_table(host: Player, *, target: int, size: int, turn_seconds: int) -> Table:
+    """A new table with the host in its first seat."""
+    with transaction.atomic():
+        table = Table.objects.create(host=host, target=target, size=size, turn_seconds=turn_seconds)
+        Seat.objects.create(table=table, player=host, position=0, name=host.display_name[:24])
+    return table
+
+
+def _locked(table: Table) -> Table:
+    """The table row again, locked for this transaction (PostgreSQL; SQLite's IMMEDIATE
+    transactions already hold the write lock)."""
+    return Table.objects.select_for_update().get(pk=table.pk)
+
+
+def take_seat(table: Table, player: Player) -> Seat:
+    """Seat `player` at the end of the order; Refused when started, full, or the name clashes."""
+    with transaction.atomic():
+        table = _locked(table)
+        seats = list(table.seats.all())
+        if any(seat.player_id == player.pk for seat in seats):
+            return next(seat for seat in seats if seat.player_id == player.pk)
+        if table.game_id is not None:
+            raise Refused(_("The game has started: no more seats can be taken. You can watch."))
+        if len(seats) >= table.size:
+            raise Refused(_("This table is full: all its seats are taken. You can watch."))
+        name = player.display_name[:24]
+        try:  # the rules' own checks of a name and of two players called alike
+            rules.Options((*(seat.name for seat in seats), name), table.target)
+        except IllegalMove as error:
+            raise Refused(
+                gettext("You cannot sit down as “%(name)s”: %(reason)s Change your nickname.")
+                % {"name": name, "reason": rules_message(error)}
+            ) from None
+        seat = Seat.objects.create(table=table, player=player, position=len(seats), name=name)
+        Table.objects.filter(pk=table.pk).update(lobby_version=F("lobby_version") + 1)
+    return seat
+
+
+def move_seat(table: Table, player: Player, position: int, *, earlier: bool) -> None:
+    """The host moves the seat at `position` one place earlier (or later) in the order."""
+    with transaction.atomic():
+        table = _locked(table)
+        _check_host(table, player)
+        if table.game_id is not None:
+            raise Refused(_("The game has started: the seating order is fixed."))
+        seats = list(table.seats.order_by("position"))
+        other = position - 1 if earlier else position + 1
+        if not (0 <= position < len(seats) and 0 <= other < len(seats)):
+            raise Refused(_("That seat cannot move further."))
+        seats[position], seats[other] = seats[other], seats[position]
+        for number, seat in enumerate(seats):
+            if seat.position != number:
+                Seat.objects.filter(pk=seat.pk).update(position=number)
+        Table.objects.filter(pk=table.pk).update(lobby_version=F("lobby_version") + 1)
+
+
+def start(table: Table, player: Player, seed: str | None = None) -> Game:
+    """The host starts the game with the seats in their order (`seed`: for tests only)."""
+    with transaction.atomic():
+        table = _locked(table)
+        _check_host(table, player)
+        if table.game_id is not None:
+            raise Refused(_("The game has already started."))
+        names = tuple(table.seats.order_by("position").values_list("name", flat=True))
+        if len(names) < MIN_SEATS:
+            raise Refused(_("Wait for at least one more player to take a seat."))
+        game = _deal(table.host, rules.Options(names, table.target), seed)
+        Table.objects.filter(pk=table.pk).update(game=game, lobby_version=F("lobby_version") + 1)
+    return game
+
+
+def _deal(host: Player, options: rules.Options, seed: str | None) -> Game:
+    """The table's stored game, like `Game.start` but abandoning none of the host's games."""
+    seed = seed or secrets.token_hex(32)
+    rng = random.Random(seed)
+    state = ONLINE_KIND.new_state(options, rng)
+    return Game.objects.create(
+        kind_key=ONLINE_KIND.key,
+        player=host,
+        options=options.to_dict(),
+        leaderboard="",
+        seed=seed,
+        seed_hash=seed_hash(seed),
+        snapshot=ONLINE_KIND.dump_state(state),
+        rng_state=pack_rng(rng),
+    )
+
+
+def _check_host(table: Table, player: Player | None) -> None:
+    if player is None or table.host_id != player.pk:
+        raise Refused(HOST_ONLY_MESSAGE, 403)
+
+
+# --- during the game -------------------------------------------------------------------------
+
+
+def idle_seconds(game: Game, now: datetime) -> float:
+    """How long the seat to act has not acted: since the last action (or the start)."""
+    return (now - game.updated_at).total_seconds()
+
+
+def act(view: TableView, action: rules.Action, version: int) -> None:
+    """Store `action` at `version`, keeping the seats' skip counts in step, in one
+    transaction. Raises StaleVersion, GameOver or IllegalMove (nothing written)."""
+    game, seat = view.game, view.to_act  # the seat to act before the action
+    assert game is not None and seat is not None
+    with transaction.atomic():
+        game.apply_action(action, version)
+        if isinstance(action, rules.Skip):
+            Seat.objects.filter(pk=seat.pk).update(skips=F("skips") + 1)
+        elif not isinstance(action, rules.Remove) and seat.skips:
+            Seat.objects.filter(pk=seat.pk).update(skips=0)  # they are back
+
+
+def own_move_refusal(view: TableView) -> Refused | None:
+    """Why the visitor may not make a move of their own now (None: they may)."""
+    if view.game is None:
+        return Refused(NOT_STARTED_MESSAGE)
+    if view.seat is None:
+        return Refused(WATCH_MESSAGE, 403)
+    if not view.game.is_active:
+        return Refused(ENDED_MESSAGE)
+    if not view.my_turn:
+        return Refused(
+            gettext("It is %(name)s's turn, not yours.") % {"name": view.state.current_name}, 403
+        )
+    return None
+
+
+def skip_refusal(view: TableView) -> Refused | None:
+    """Why the visitor may not skip the seat to act now."""
+    if view.game is None:
+        return Refused(NOT_STARTED_MESSAGE)
+    if view.seat is None:
+        return Refused(WATCH_MESSAGE, 403)
+    if not view.game.is_active:
+        return Refused(ENDED_MESSAGE)
+    if view.seat.position in view.removed:
+        return Refused(_("You were removed from this game: you can watch it."), 403)
+    if view.my_turn:
+        return Refused(_("It is your own turn: play it."))
+    if not view.skippable:
+        return Refused(
+            gettext("%(name)s still has %(seconds)d seconds to play before they can be skipped.")
+            % {"name": view.state.current_name, "seconds": view.seconds_left}
+        )
+    return None
+
+
+def remove_refusal(view: TableView) -> Refused | None:
+    """Why the visitor may not remove the seat to act now (only the host may, after skips)."""
+    refusal = skip_refusal(view)
+    if refusal is not None and refusal.status == 403:
+        return refusal
+    if not view.is_host:
+        return Refused(HOST_ONLY_MESSAGE, 403)
+    if refusal is not None:
+        return refusal
+    assert view.to_act is not None
+    if view.to_act.skips < SKIPS_BEFORE_REMOVAL:
+        return Refused(
+            gettext("A seat can be removed after %(count)d skipped turns in a row.")
+            % {"count": SKIPS_BEFORE_REMOVAL}
+        )
+    return None
+
+
+# --- what one visitor sees -------------------------------------------------------------------
+
+
+def watch_key(lobby_version: int, game_version: int | None, skippable: bool) -> str:
+    """What a watcher's page depends on: the seats, the game's version, and whether the seat to
+    act may be skipped yet (that turns true with time alone). Who watches is not in it: one
+    browser's page always answers one visitor (signing in or out loads a new page)."""
+    game = -1 if game_version is None else game_version
+    return f"{lobby_version}.{game}.{int(skippable)}"
+
+
+def current_key(token: str, now: datetime) -> str | None:
+    """The watch key of the table `token` from one query (None: no such table): the poll
+    answers "nothing changed" from this alone."""
+    row = (
+        Table.objects.filter(token=token)
+        .values(
+            "lobby_version", "turn_seconds", "game__version", "game__updated_at", "game__status"
+        )
+        .first()
+    )
+    if row is None:
+        return None
+    updated = row["game__updated_at"]
+    skippable = (
+        row["game__status"] == Game.Status.ACTIVE
+        and updated is not None
+        and (now - updated).total_seconds() >= row["turn_seconds"]
+    )
+    return watch_key(row["lobby_version"], row["game__version"], skippable)
+
+
+@dataclass
+class TableView:
+    """One visitor's view of a table: their seat (None for a spectator), whether they are
+    the host, whose turn it is, what they may do."""
+
+    table: Table
+    seats: list[Seat]
+    player: Player | None
+    seat: Seat | None
+    now: datetime
+    game: Game | None
+
+    @classmethod
+    def of(cls, table: Table, player: Player | None) -> TableView:
+        seats = list(table.seats.order_by("position"))
+        mine = next((s for s in seats if player is not None and s.player_id == player.pk), None)
+        return cls(table, seats, player, mine, timezone.now(), table.game)
+
+    @property
+    def state(self) -> rules.State:
+        assert self.game is not None
+        state: rules.State = self.game.state
+        return state
+
+    @property
+    def started(self) -> bool:
+        return self.game is not None
+
+    @property
+    def is_host(self) -> bool:
+        return self.player is not None and self.player.pk == self.table.host_id
+
+    @property
+    def full(self) -> bool:
+        return len(self.seats) >= self.table.size
+
+    @property
+    def can_join(self) -> bool:
+        return self.seat is None and not self.started and not self.full
+
+    @property
+    def active(self) -> bool:
+        return self.game is not None and self.game.is_active
+
+    @property
+    def to_act(self) -> Seat | None:
+        """The seat whose turn it is (None before the start or once over)."""
+        if not self.active:
+            return None
+        return next((s for s in self.seats if s.position == self.state.current), None)
+
+    @property
+    def my_turn(self) -> bool:
+        return self.seat is not None and self.active and self.state.current == self.seat.position
+
+    @property
+    def seconds_left(self) -> int:
+        """Seconds until the seat to act may be skipped (0: it may be now)."""
+        if self.game is None:
+            return 0
+        left = self.table.turn_seconds - idle_seconds(self.game, self.now)
+        return max(0, math.ceil(left))
+
+    @property
+    def skippable(self) -> bool:
+        """The seat to act has been idle for the table's time limit (the others may skip it)."""
+        if self.game is None or not self.active:
+            return False
+        return idle_seconds(self.game, self.now) >= self.table.turn_seconds
+
+    @property
+    def can_skip(self) -> bool:
+        return skip_refusal(self) is None
+
+    @property
+    def can_remove(self) -> bool:
+        return remove_refusal(self) is None
+
+    @property
+    def turn_minutes(self) -> int:
+        return self.table.turn_seconds // 60
+
+    @property
+    def removed(self) -> set[int]:
+        return set(self.state.removed) if self.game is not None else set()
+
+    @property
+    def key(self) -> str:
+        version = None if self.game is None else self.game.version
+        return watch_key(self.table.lobby_version, version, self.skippable)
