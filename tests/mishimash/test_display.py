@@ -34,21 +34,27 @@ def test_the_first_die_takes_the_focus_after_a_move_only(client, game):
 def test_ticked_and_dead_dice_are_marked(client, game):
     move(client, game, "roll")  # 1 5 2 4 5 2
     page = text(client.get(game.get_absolute_url() + "?dice=1"))
-    assert '<label class="die is-selected" data-die="1" data-value="5" data-selected="true">' in (
-        page
+    assert re.search(
+        r'<button type="submit" class="die is-selected" name="toggle" value="1" [^>]*'
+        r'data-die="1" data-value="5" data-selected="true" aria-pressed="true" '
+        r'aria-label="Die 2: 5">',
+        page,
     )
-    assert '<label class="die is-dead" data-die="2" data-value="2" data-selected="false">' in page
-    assert re.search(r'id="die-1" checked aria-label="Die 2: 5"', page)
-    assert (
-        '<span class="face" data-v="4" aria-hidden="true"><i></i><i></i><i></i><i></i></span>'
-        in (page)
+    assert re.search(
+        r'class="die is-dead" [^>]*data-die="2" data-value="2" data-selected="false" '
+        r'aria-pressed="false"',
+        page,
     )
+    # The moves post the ticked dice: only the ticked die's field is enabled.
+    assert re.findall(r'<input type="hidden" name="dice" value="(\d)">', page) == ["1"]
+    assert page.count('name="dice" value="0" disabled>') == 1
+    assert '<svg class="die-face" aria-hidden="true"><use href="#mm-f4"/></svg>' in page
 
 
 def test_the_empty_preview_says_what_to_tap(client, game):
     move(client, game, "roll")
     page = text(client.get(game.get_absolute_url()))
-    assert 'data-preview="empty">Tap the scoring dice to set aside' in page
+    assert 'data-preview="empty" data-masks="0">Tap the scoring dice to set aside' in page
 
 
 def test_half_points_follow_the_language_in_preview_log_and_scores(client, game):
