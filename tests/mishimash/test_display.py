@@ -94,3 +94,14 @@ def test_end_of_game_log_lines_escape_names_and_localise_points(client):
     assert lines.count('<li class="line ') == 3
     assert "<bdi>A&lt;b</bdi>" in lines and ": B&amp;c." in lines
     assert ": A&lt;b, B&amp;c." in lines and "<bdi>B&amp;c</bdi>" in lines and "12,5" in lines
+
+
+def test_default_names_of_stored_games_read_in_the_viewers_language(client):
+    """Games stored before defaults were kept in English hold the starter's language."""
+    game = start(client, ("Hráč 10", "Anna", "10. játékos"), target=500)
+    with translation.override("ar"):
+        assert display.shown_names(game.state.players) == ("اللاعب 10", "Anna", "اللاعب 10")
+        assert display.shown_name("Hráč 10 a pol") == "Hráč 10 a pol"  # a real name stays
+    client.cookies["django_language"] = "en"
+    page = text(client.get(game.get_absolute_url()))
+    assert "<bdi>Player 10</bdi>’s turn" in page
