@@ -11,7 +11,7 @@ from django.utils import translation
 
 from games.mishimash import display
 from games.rules import mishimash as rules
-from tests.mishimash.conftest import move, start, text
+from tests.mishimash.conftest import move, raw, start, text
 
 pytestmark = pytest.mark.django_db
 
@@ -105,3 +105,35 @@ def test_default_names_of_stored_games_read_in_the_viewers_language(client):
     client.cookies["django_language"] = "en"
     page = text(client.get(game.get_absolute_url()))
     assert "<bdi>Player 10</bdi>’s turn" in page
+
+
+def previews(page: str) -> dict[int, str]:
+    """The preview line of each selection in the board's <template>, by bitmask."""
+    inner = page.split('<template class="mm-previews">')[1].split("</template>")[0]
+    lines = re.findall(r'(<p class="mm-preview[^"]*" data-preview="[^"]+".*?</p>)', inner)
+    found: dict[int, str] = {}
+    for line in lines:
+        masks = re.search(r'data-masks="([\d ]+)"', line).group(1)
+        for mask in masks.split():
+            assert int(mask) not in found, mask
+            found[int(mask)] = re.sub(r' data-masks="[\d ]+"', "", line)
+    return found
+
+
+@pytest.mark.parametrize("seed", ["fixed", "seed-5"])
+def test_the_board_carries_the_preview_of_every_selection_x6(client, seed):
+    """What the page's script shows for each ticked set is what the server answers for it."""
+    game = start(client, ("Anna", "Béla"), seed=seed)
+    move(client, game, "roll")
+    game.refresh_from_db()
+    n = len(game.state.roll)
+    carried = previews(raw(client.get(game.get_absolute_url())))
+    assert sorted(carried) == list(range(1 << n))  # the empty selection and all 2^n - 1 others
+    legal = {sum(1 << i for i in dice) for dice in game.state.legal_selections()}
+    for mask in range(1 << n):
+        dice = [i for i in range(n) if mask >> i & 1]
+        query = "&".join(f"dice={i}" for i in dice)
+        answer = text(client.get(f"{game.get_absolute_url()}?{query}"))
+        live = answer.split('<div class="mm-preview-slot" aria-live="polite">')[1].split("</div>")[0]
+        assert carried[mask] == re.sub(r' data-masks="[\d ]+"', "", live), mask
+        assert ('data-preview="legal"' in carried[mask]) == (mask in legal)
