@@ -28,13 +28,6 @@
     form.querySelectorAll(".mm-act").forEach(function (button) { button.disabled = !legal; });
     var small = form.querySelector("#mm-again small");
     if (small) small.textContent = line.dataset.again || "";
-    // The address keeps the ticks, so that a reload shows the same selection.
-    var url = new URL(window.location.href);
-    url.searchParams.delete("dice");
-    dice(row).forEach(function (die) {
-      if (die.getAttribute("aria-pressed") === "true") url.searchParams.append("dice", die.dataset.die);
-    });
-    window.history.replaceState(window.history.state, "", url);
   }
 
   function toggle(die) {
@@ -55,8 +48,6 @@
   function setup(root) {
     var row = root.querySelector && root.querySelector(".dice-row[data-keyboard]");
     if (!row || !row.closest("form").querySelector("template.mm-previews")) return;
-    var focused = row.querySelector("button[autofocus]");
-    if (focused) cursor = 0;
     roving(row);
     row.addEventListener("click", function (event) {
       var die = event.target.closest("button[data-die]");
