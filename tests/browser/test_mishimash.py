@@ -25,6 +25,7 @@ def start(page, *, names: tuple[str, ...] = (), target: str = "500", custom: str
     page.goto(page.base_url + "/mishimash/new/")
     if names:
         page.check("input[value=hotseat]")
+        page.select_option("#id_count", str(len(names)))
         boxes = page.locator("input[name=players]")
         for i, name in enumerate(names):
             boxes.nth(i).fill(name)
@@ -148,7 +149,7 @@ def test_three_players_through_a_final_round_and_sudden_death(page):
     game.refresh_from_db()
     final = game.state
     winner = final.players[final.winner]
-    assert f"{winner} wins with" in page.locator(".mm-results h2").inner_text()
+    assert f"{winner} wins with" in page.locator(".mm-results > h2").inner_text()
     for seat, halves in enumerate(final.banked_halves):
         row = page.locator(f'.mm-results [data-player="{seat}"]')
         assert row.get_attribute("data-score") == rules.format_points(halves)
