@@ -681,7 +681,13 @@ def moment(state: rules.State, names: Sequence[str]) -> Moment | None:
     if state.is_finished:
         winner = state.winner or 0
         if state.options.is_solo:
-            said.append(plain("Target reached!"))
+            turns = state.turns[0]
+            said.append(
+                ngettext(
+                    "Target reached in %(turns)s turn", "Target reached in %(turns)s turns", turns
+                )
+                % {"turns": turns}
+            )
         else:
             said.append(plain(WIN_MESSAGE, name=names[winner],
                               score=number_text(state.banked_halves[winner])))  # fmt: skip
