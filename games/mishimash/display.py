@@ -364,20 +364,24 @@ def preview_html(p: Preview, masks: Sequence[int] | None = None) -> Html:
 
 def previews_html(state: rules.State) -> Html:
     """The preview of every selection of the roll showing (at most 63), for the page's script
-    to show as dice are ticked, without asking the server: each legal selection's line, and
-    each refusal once with every selection it answers."""
-    legal = {sum(1 << i for i in dice): dice for dice in state.legal_selections()}
-    refused: dict[str, list[int]] = {}
-    parts = [preview_html(Preview((), legal=False))]
+    to show as dice are ticked, without asking the server. Selections of the same faces
+    (either 5 of 1-5-2-4-5-2) read the same: one line answers them all, and each refusal is
+    written once with every selection it answers."""
+    by_faces: dict[tuple[int, ...], list[int]] = {}
     for mask in range(1, 1 << len(state.roll)):
-        dice = tuple(i for i in range(len(state.roll)) if mask >> i & 1)
-        if mask in legal:
-            parts.append(preview_html(legal_preview(state, dice)))
-            continue
+        faces = tuple(sorted(f for i, f in enumerate(state.roll) if mask >> i & 1))
+        by_faces.setdefault(faces, []).append(mask)
+    parts = [preview_html(Preview((), legal=False))]
+    refused: dict[str, list[int]] = {}
+    for masks in by_faces.values():
+        dice = tuple(i for i in range(len(state.roll)) if masks[0] >> i & 1)
         problem = state.selection_error(dice)
-        refused.setdefault(rules_message(problem) if problem else "", []).append(mask)
+        if problem is None:
+            parts.append(preview_html(legal_preview(state, dice), masks))
+        else:
+            refused.setdefault(rules_message(problem), []).extend(masks)
     parts.extend(
-        preview_html(Preview((), legal=False, error=error), masks)
+        preview_html(Preview((), legal=False, error=error), sorted(masks))
         for error, masks in refused.items()
     )
     return join(parts)

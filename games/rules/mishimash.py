@@ -413,9 +413,7 @@ class State(Record):
     def in_final_round(self) -> bool:
         """X15: someone reached the target and the rotation is being played out."""
         return (
-            self.final_round_by is not None
-            and not self.sudden_death_round
-            and self.winner is None
+            self.final_round_by is not None and not self.sudden_death_round and self.winner is None
         )
 
     @property

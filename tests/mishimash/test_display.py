@@ -134,6 +134,8 @@ def test_the_board_carries_the_preview_of_every_selection_x6(client, seed):
         dice = [i for i in range(n) if mask >> i & 1]
         query = "&".join(f"dice={i}" for i in dice)
         answer = text(client.get(f"{game.get_absolute_url()}?{query}"))
-        live = answer.split('<div class="mm-preview-slot" aria-live="polite">')[1].split("</div>")[0]
+        live = answer.split('<div class="mm-preview-slot" aria-live="polite">')[1].split("</div>")[
+            0
+        ]
         assert carried[mask] == re.sub(r' data-masks="[\d ]+"', "", live), mask
         assert ('data-preview="legal"' in carried[mask]) == (mask in legal)
