@@ -110,7 +110,8 @@ BOXES = """() => {
       const r = el.getBoundingClientRect(); out[name] = [r.left, r.top, r.right, r.bottom];
     }
   }
-  out.primaries = [...document.querySelectorAll('[data-primary]')].filter(e => e.offsetParent).length;
+  out.primaries = [...document.querySelectorAll('[data-primary]')]
+    .filter(e => e.offsetParent).length;
   out.scrollWidth = document.documentElement.scrollWidth;
   return out;
 }"""
