@@ -28,7 +28,7 @@ from players import OPTIONS, RULES, choose, move_request  # noqa: E402
 ASSETS = {
     "ishido": ("css/ishido.css", "ishido/board.js"),
     "magdagdon": ("css/magdagdon.css", "magdagdon/board.js"),
-    "mishimash": ("css/mishimash.css",),
+    "mishimash": ("css/mishimash.css", "mishimash/board.js"),
 }
 
 

@@ -9,12 +9,18 @@ constant of this module is escaped; translations keep the msgids the templates u
 
 from __future__ import annotations
 
+import functools
+import html
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 
+from django.conf import settings
 from django.http import QueryDict
+from django.utils import translation
 from django.utils.formats import number_format
+from django.utils.html import strip_tags
 from django.utils.translation import gettext, gettext_noop, ngettext
 from django.utils.translation import gettext_lazy as _
 
@@ -91,6 +97,42 @@ class Local:
         return translated(phrase, values)
 
 
+# --- player names ------------------------------------------------------------------------------
+
+DEFAULT_NAME = "Player %(number)d"  # the msgid; a default name is stored in this English form
+
+
+def default_name(number: int) -> str:
+    """The name stored for a player who gave none: untranslated, so that every viewer sees it
+    in their own language (`shown_name`)."""
+    return DEFAULT_NAME % {"number": number}
+
+
+@functools.cache
+def _default_names() -> re.Pattern[str]:
+    """A stored default name in any of the site's languages ("Player 10", "Hráč 10"): games
+    stored before defaults were kept in English hold the starting player's language."""
+    forms = {DEFAULT_NAME}
+    for code, _language in settings.LANGUAGES:
+        with translation.override(code):
+            forms.add(gettext(DEFAULT_NAME))
+    parts = (re.escape(form).replace(re.escape("%(number)d"), r"(\d+)") for form in forms)
+    return re.compile("|".join(f"(?:{part})" for part in sorted(parts)))
+
+
+def shown_name(name: str) -> str:
+    """A player's name as the viewer reads it: a default name in the viewer's language."""
+    found = _default_names().fullmatch(name)
+    if found is None:
+        return name
+    number = next(group for group in found.groups() if group is not None)
+    return gettext(DEFAULT_NAME) % {"number": int(number)}
+
+
+def shown_names(players: Sequence[str]) -> tuple[str, ...]:
+    return tuple(shown_name(name) for name in players)
+
+
 # --- the dice and the preview ------------------------------------------------------------------
 
 
@@ -103,20 +145,23 @@ class Die:
 
 
 def face_html(value: int) -> Html:
-    """A die's face: one <i> per pip, drawn by the stylesheet."""
+    """A die's face: the house die (ivory, dark pips), an SVG symbol of the page's defs."""
     return FACES[value]
 
 
-PIP = markup("<i></i>")
 FACES = {
-    v: fill('<span class="face" data-v="%s" aria-hidden="true">%s</span>', v, join([PIP] * v))
+    v: fill('<svg class="die-face" aria-hidden="true"><use href="#mm-f%s"/></svg>', v)
     for v in range(1, 7)
 }
 
 
 def dice_html(dice: Sequence[Die], *, playable: bool, moved: bool) -> Html:
-    """The dice of the roll: check boxes of the move form (`playable`; the first one takes the
-    focus after a move) or plain pictures. Built here: the template loop cost ~1 ms a board."""
+    """The dice of the roll: toggle buttons of the move form (`playable`; the first one takes
+    the focus after a move) or plain pictures. Each button has a hidden `dice` field, enabled
+    while the die is ticked, which the moves post. The page's script toggles a die where it
+    stands; without it the button asks the page's own address again (GET "?") with that die
+    toggled (`toggle`).
+    Built here: the template loop cost ~1 ms a board."""
     label = gettext("Die %(number)s: %(value)s")
     parts: list[Html] = []
     for d in dice:
@@ -138,26 +183,45 @@ def dice_html(dice: Sequence[Die], *, playable: bool, moved: bool) -> Html:
         css = css if d.scoring else fill("%s is-dead", css)
         parts.append(
             fill(
-                '<label class="%s" data-die="%s" data-value="%s" data-selected="%s">'
-                '<input type="checkbox" name="dice" value="%s" id="die-%s"%s%s aria-label="%s">'
-                "%s</label>",
+                '<input type="hidden" name="dice" value="%s"%s>'
+                '<button type="submit" class="%s" name="toggle" value="%s" formmethod="get" '
+                'formaction="?" id="die-%s" data-die="%s" data-value="%s" data-selected="%s" '
+                'aria-pressed="%s" aria-label="%s"%s>%s</button>',
+                d.index,
+                EMPTY if d.selected else DISABLED,
                 css,
+                d.index,
+                d.index,
                 d.index,
                 d.value,
                 TRUE if d.selected else FALSE,
-                d.index,
-                d.index,
-                CHECKED if d.selected else EMPTY,
-                AUTOFOCUS if moved and not parts else EMPTY,
+                TRUE if d.selected else FALSE,
                 aria,
+                AUTOFOCUS if moved and not parts else EMPTY,
                 face_html(d.value),
             )  # fmt: skip
         )
     return join(parts)
 
 
+def busted_html(faces: Sequence[int]) -> Html:
+    """The roll that busted, on the dice themselves (nothing in it scores)."""
+    label = gettext("Die %(number)s: %(value)s")
+    return join(
+        fill(
+            '<span class="die busted" data-busted-die="%s" data-value="%s" role="img" '
+            'aria-label="%s">%s</span>',
+            i,
+            v,
+            escape(label % {"number": i + 1, "value": v}),
+            face_html(v),
+        )
+        for i, v in enumerate(faces)
+    )
+
+
 TRUE, FALSE = markup("true"), markup("false")
-CHECKED, AUTOFOCUS = markup(" checked"), markup(" autofocus")
+DISABLED, AUTOFOCUS = markup(" disabled"), markup(" autofocus")
 
 
 @dataclass(frozen=True)
@@ -182,6 +246,11 @@ class Preview:
         return self.bonus > 0
 
     @property
+    def mask(self) -> int:
+        """The ticked dice as bits (die i = 1 << i): the key the page's script looks up."""
+        return sum(1 << i for i in self.dice)
+
+    @property
     def gain_text(self) -> str:
         """Unlocalised, for the data-gain test hook."""
         return rules.format_points(self.gain_halves)
@@ -203,6 +272,15 @@ class Preview:
     def total_text(self) -> str:
         return number_text(self.total_halves)
 
+    @property
+    def again_text(self) -> str:
+        """What ROLL AGAIN would roll: "(3 dice)", "(six dice)"."""
+        if not self.legal:
+            return ""
+        if self.clears:
+            return gettext("(six dice)")
+        return ngettext("(%(left)s die)", "(%(left)s dice)", self.left) % {"left": self.left}
+
 
 def clean_selection(state: rules.State, selection: Sequence[int]) -> tuple[int, ...]:
     """The ticked positions that exist in the roll showing, each once, sorted (UI state is
@@ -216,6 +294,10 @@ def preview(state: rules.State, dice: tuple[int, ...]) -> Preview:
     problem = state.selection_error(dice)
     if problem is not None:
         return Preview(dice, legal=False, error=rules_message(problem))
+    return legal_preview(state, dice)
+
+
+def legal_preview(state: rules.State, dice: tuple[int, ...]) -> Preview:
     faces = [state.roll[i] for i in dice]
     base = rules.selection_halves(state.roll, faces) or 0
     gain = state.selection_halves(dice) or 0
@@ -234,6 +316,75 @@ def preview(state: rules.State, dice: tuple[int, ...]) -> Preview:
         reaches_target=total >= 2 * state.options.target,
         left=state.dice_in_play - len(dice) or rules.DICE,
     )
+
+
+def preview_html(p: Preview, masks: Sequence[int] | None = None) -> Html:
+    """The preview line of a selection; `masks`: every selection it answers (the page's
+    script finds a line by `data-masks~=`), by default its own."""
+    keys = escape(" ".join(str(m) for m in (masks if masks is not None else (p.mask,))))
+    if p.legal:
+        bonus = (
+            fill(
+                ' <span class="bonus">%s</span>',
+                escape(gettext("+ MISHIMASH bonus %(bonus)s") % {"bonus": p.bonus}),
+            )
+            if p.bonus
+            else EMPTY
+        )
+        after = escape(
+            gettext("Turn: %(turn)s · bank now for a total of %(total)s")
+            % {"turn": p.turn_text, "total": p.total_text}
+        )
+        if p.reaches_target:
+            after = fill("%s · <strong>%s</strong>", after, escape(gettext("reaches the target!")))
+        return fill(
+            '<p class="mm-preview ok" data-preview="legal" data-gain="%s" data-masks="%s" '
+            'data-again="%s"><span class="calc"><span class="words">%s</span> = %s × %s = '
+            '<strong>%s</strong>%s</span> <span class="after">%s</span></p>',
+            escape(p.gain_text), keys, escape(p.again_text), escape(p.words),
+            escape(p.base_text), p.k, escape(p.product_text), bonus, after,
+        )  # fmt: skip
+    if p.error:
+        return fill(
+            '<p class="mm-preview bad" data-preview="illegal" data-masks="%s">%s</p>',
+            keys,
+            escape(p.error),
+        )
+    return fill(
+        '<p class="mm-preview" data-preview="empty" data-masks="%s">%s</p>',
+        keys,
+        escape(
+            gettext(
+                "Tap the scoring dice to set aside: single 1s and 5s, three or more of a kind, "
+                "or a straight or three pairs of all six."
+            )
+        ),
+    )
+
+
+def previews_html(state: rules.State) -> Html:
+    """The preview of every selection of the roll showing (at most 63), for the page's script
+    to show as dice are ticked, without asking the server. Selections of the same faces
+    (either 5 of 1-5-2-4-5-2) read the same: one line answers them all, and each refusal is
+    written once with every selection it answers."""
+    by_faces: dict[tuple[int, ...], list[int]] = {}
+    for mask in range(1, 1 << len(state.roll)):
+        faces = tuple(sorted(f for i, f in enumerate(state.roll) if mask >> i & 1))
+        by_faces.setdefault(faces, []).append(mask)
+    parts = [preview_html(Preview((), legal=False))]
+    refused: dict[str, list[int]] = {}
+    for masks in by_faces.values():
+        dice = tuple(i for i in range(len(state.roll)) if masks[0] >> i & 1)
+        problem = state.selection_error(dice)
+        if problem is None:
+            parts.append(preview_html(legal_preview(state, dice), masks))
+        else:
+            refused.setdefault(rules_message(problem), []).extend(masks)
+    parts.extend(
+        preview_html(Preview((), legal=False, error=error), sorted(masks))
+        for error, masks in refused.items()
+    )
+    return join(parts)
 
 
 # --- the log -----------------------------------------------------------------------------------
@@ -267,24 +418,28 @@ class Line:
         return rules.format_points(self.halves)
 
 
-def _names(state: rules.State, seats: Sequence[int]) -> str:
-    return ", ".join(state.players[seat] for seat in seats)
+def _names(names: Sequence[str], seats: Sequence[int]) -> str:
+    return ", ".join(names[seat] for seat in seats)
 
 
-def log_lines(state: rules.State, events: Sequence[rules.Event]) -> list[Line]:
-    """Readable lines for `events` (a run of whole turns or the turn in progress)."""
+def log_lines(
+    state: rules.State, events: Sequence[rules.Event], names: Sequence[str] | None = None
+) -> list[Line]:
+    """Readable lines for `events` (a run of whole turns or the turn in progress); `names`:
+    the players' names as shown (default names in the viewer's language)."""
+    names = shown_names(state.players) if names is None else names
     lines: list[Line] = []
     roll: tuple[int, ...] = ()
     for event in events:
         match event:
             case rules.Rolled(player, k, faces):
                 roll = faces
-                lines.append(Line("roll", state.players[player], k=k, faces=faces))
+                lines.append(Line("roll", names[player], k=k, faces=faces))
             case rules.Selected(player, k, faces, halves, result):
                 lines.append(
                     Line(
                         "select",
-                        state.players[player],
+                        names[player],
                         k=k,
                         faces=faces,
                         words=selection_words(roll, faces) if roll else "",
@@ -293,21 +448,21 @@ def log_lines(state: rules.State, events: Sequence[rules.Event]) -> list[Line]:
                     )
                 )
             case rules.Cleared(player, n, halves):
-                lines.append(Line("clear", state.players[player], n=n, halves=halves))
+                lines.append(Line("clear", names[player], n=n, halves=halves))
             case rules.Banked(player, halves, total):
-                lines.append(Line("bank", state.players[player], halves=halves, total_halves=total))
+                lines.append(Line("bank", names[player], halves=halves, total_halves=total))
             case rules.Busted(player, k, lost):
-                lines.append(Line("bust", state.players[player], k=k, halves=lost))
+                lines.append(Line("bust", names[player], k=k, halves=lost))
             case rules.Skipped(player, lost):  # online tables
-                lines.append(Line("skip", state.players[player], halves=lost))
+                lines.append(Line("skip", names[player], halves=lost))
             case rules.Removed(player, lost):
-                lines.append(Line("remove", state.players[player], halves=lost))
+                lines.append(Line("remove", names[player], halves=lost))
             case rules.FinalRoundStarted(player, seats):
-                lines.append(Line("final_round", state.players[player], names=_names(state, seats)))
+                lines.append(Line("final_round", names[player], names=_names(names, seats)))
             case rules.SuddenDeathStarted(rnd, seats):
-                lines.append(Line("sudden_death", n=rnd, names=_names(state, seats)))
-            case rules.Won(player, total):
-                lines.append(Line("win", state.players[player], total_halves=total))
+                lines.append(Line("sudden_death", n=rnd, names=_names(names, seats)))
+            case rules.Won(player, total) if not state.options.is_solo:
+                lines.append(Line("win", names[player], total_halves=total))
     return lines
 
 
@@ -383,7 +538,7 @@ def lines_html(lines: Sequence[Line], local: Local) -> Html:
     return join(line_html(line, local) for line in lines)
 
 
-def earlier_turns(state: rules.State) -> list[Line]:
+def earlier_turns(state: rules.State, names: Sequence[str]) -> list[Line]:
     """How each earlier kept turn ended (bank or bust), newest first."""
     earlier = state.log[: len(state.log) - len(state.turn_log())]
     ends = [
@@ -391,7 +546,7 @@ def earlier_turns(state: rules.State) -> list[Line]:
         for e in earlier
         if isinstance(e, rules.Banked | rules.Busted | rules.Skipped | rules.Removed)
     ]
-    return log_lines(state, ends[::-1])
+    return log_lines(state, ends[::-1], names)
 
 
 # --- the scores --------------------------------------------------------------------------------
@@ -410,6 +565,7 @@ class Seat:
     winner: bool
     rank: int = 0
     percent: int = 0  # of the target, for the progress bar
+    gain_halves: int = 0  # what this player just banked (answering that move)
 
     @property
     def number(self) -> int:
@@ -421,11 +577,14 @@ class Seat:
         return rules.format_points(self.halves)
 
 
-def seats(state: rules.State) -> list[Seat]:
+def seats(
+    state: rules.State, names: Sequence[str], gains: dict[int, int] | None = None
+) -> list[Seat]:
     still = set(state.still_to_play)
     contenders = set(state.contenders) if state.in_sudden_death else None
+    gains = gains or {}
     result = []
-    for seat, name in enumerate(state.players):
+    for seat, name in enumerate(names):
         halves = state.banked_halves[seat]
         result.append(
             Seat(
@@ -441,9 +600,17 @@ def seats(state: rules.State) -> list[Seat]:
                 winner=seat == state.winner,
                 rank=1 + sum(h > halves for h in state.banked_halves),
                 percent=min(100, halves * 50 // state.options.target),
+                gain_halves=gains.get(seat, 0),
             )
         )
     return result
+
+
+def gain_html(halves: int, local: Local) -> Html:
+    """Points just earned, drawn next to where they were earned ("+12.5")."""
+    if not halves:
+        return EMPTY
+    return fill(' <span class="gain" aria-hidden="true">+%s</span>', local.number(halves))
 
 
 def scores_html(seats: Sequence[Seat], local: Local) -> Html:
@@ -456,7 +623,7 @@ def scores_html(seats: Sequence[Seat], local: Local) -> Html:
         parts.append(
             fill(
                 '<li data-player="%s" data-score="%s" class="%s"%s><span class="who"><bdi>%s'
-                '</bdi>%s</span><span class="pts">%s</span><span class="bar" aria-hidden="true">'
+                '</bdi>%s</span><span class="pts">%s%s</span><span class="bar" aria-hidden="true">'
                 '<svg viewBox="0 0 100 4" preserveAspectRatio="none"><rect width="%s" height="4"/>'
                 "</svg></span></li>",
                 s.seat,
@@ -465,6 +632,7 @@ def scores_html(seats: Sequence[Seat], local: Local) -> Html:
                 ARIA_CURRENT if s.current else EMPTY,
                 local.escape(s.name),
                 tag,
+                gain_html(s.gain_halves, local),
                 local.number(s.halves),
                 s.percent,
             )  # fmt: skip
@@ -474,6 +642,109 @@ def scores_html(seats: Sequence[Seat], local: Local) -> Html:
 
 CURRENT, OUT = markup("is-current"), markup(" is-out")
 ARIA_CURRENT = markup(' aria-current="true"')
+
+
+# --- what the move just made did: shown, announced, heard ---------------------------------------
+
+
+def plain(msgid: str, **values: object) -> str:
+    """A translated page message as plain text, for the screen reader's live region: the
+    catalogue's markup (<strong>, <bdi>) dropped, the values kept exactly as they are."""
+    filled = gettext(msgid) % {
+        key: value if isinstance(value, int) else escape(value) for key, value in values.items()
+    }
+    return html.unescape(strip_tags(filled))
+
+
+@dataclass(frozen=True)
+class Moment:
+    """What the move the board answers did: `kind` is the sound it makes (roll, clear, bank,
+    bust, end), `announce` what a screen reader says, the points it earned and where."""
+
+    kind: str
+    announce: str
+    turn_gain_halves: int = 0  # set aside and rolled again: added to the turn's points
+    banked: dict[int, int] = field(default_factory=dict)  # seat: points just banked
+
+
+def whose_turn(state: rules.State, names: Sequence[str]) -> str:
+    if state.options.is_solo:
+        return plain("Turn %(number)s", number=state.turns[0] + 1)
+    return plain("<bdi>%(name)s</bdi>’s turn", name=names[state.current])
+
+
+def roll_words(event: rules.Rolled) -> str:
+    roll = plain("Roll %(k)d (×%(k)d)", k=event.k)
+    return f"{roll}: {', '.join(str(face) for face in event.faces)}."
+
+
+def moment(state: rules.State, names: Sequence[str]) -> Moment | None:
+    """What the last move did, read from the turn's log (None before the first move)."""
+    turn = state.turn_log()
+    said: list[str] = []
+    banked: dict[int, int] = {}
+    kind = ""
+    for event in turn:
+        match event:
+            case rules.Banked(player, halves, total):
+                banked[player] = halves
+                said.append(plain(BANK_MESSAGE, name=names[player], pts=number_text(halves),
+                                  total=number_text(total)))  # fmt: skip
+                kind = "bank"
+            case rules.Busted(player, k, lost):
+                said.append(plain(BUST_MESSAGE, name=names[player], k=k, lost=number_text(lost)))
+                kind = "bust"
+    if state.is_finished:
+        winner = state.winner or 0
+        if state.options.is_solo:
+            turns = state.turns[0]
+            said.append(
+                ngettext(
+                    "Target reached in %(turns)s turn", "Target reached in %(turns)s turns", turns
+                )
+                % {"turns": turns}
+            )
+        else:
+            said.append(plain(WIN_MESSAGE, name=names[winner],
+                              score=number_text(state.banked_halves[winner])))  # fmt: skip
+        return Moment("end", " ".join(said), banked=banked)
+    if kind:
+        if state.in_final_round and state.final_round_by is not None:
+            said.append(plain(FINAL_MESSAGE, name=names[state.final_round_by],
+                              still=_names(names, state.still_to_play)))  # fmt: skip
+        elif state.in_sudden_death:
+            said.append(plain(SUDDEN_MESSAGE, round=state.sudden_death_round,
+                              tied=_names(names, state.contenders),
+                              still=_names(names, state.still_to_play)))  # fmt: skip
+        said.append(whose_turn(state, names))
+        return Moment(kind, " ".join(said), banked=banked)
+    if not turn or not isinstance(turn[-1], rules.Rolled):
+        return None
+    roll, before = turn[-1], turn[-3:-1]
+    gain = sum(e.halves for e in before if isinstance(e, rules.Selected | rules.Cleared))
+    cleared = next((e for e in before if isinstance(e, rules.Cleared)), None)
+    if cleared is not None:
+        said = [plain(CLEAR_MESSAGE, bonus=number_text(cleared.halves)), roll_words(roll)]
+        return Moment("clear", " ".join(said), turn_gain_halves=gain)
+    said = [f"+{number_text(gain)}.", roll_words(roll)] if gain else [roll_words(roll)]
+    return Moment("roll", " ".join(said), turn_gain_halves=gain)
+
+
+# The page's messages (msgids of the board template), said again in the live region.
+CLEAR_MESSAGE = "<strong>MISHIMASH!</strong> +%(bonus)s bonus points, and all six dice come back."
+BANK_MESSAGE = "<bdi>%(name)s</bdi> banked %(pts)s points: total %(total)s."
+BUST_MESSAGE = (
+    "<strong>BUST!</strong> <bdi>%(name)s</bdi>’s roll %(k)s scored nothing: "
+    "%(lost)s unbanked points lost."
+)
+WIN_MESSAGE = "<bdi>%(name)s</bdi> wins with %(score)s points!"
+FINAL_MESSAGE = (
+    "<strong>Final round!</strong> %(name)s reached the target. Still to play: %(still)s."
+)
+SUDDEN_MESSAGE = (
+    "<strong>SUDDEN DEATH, round %(round)s</strong> between %(tied)s, tied for first. "
+    "Still to play: %(still)s."
+)
 
 
 # --- the whole board ---------------------------------------------------------------------------
@@ -486,14 +757,17 @@ class MishimashBoard:
     state: rules.State
     playable: bool
     moved: bool = False  # answering a move: the first die or the roll button takes the focus
+    names: tuple[str, ...] = ()  # as shown: default names in the viewer's language
     dice: list[Die] = field(default_factory=list)
     preview: Preview | None = None
+    busted: tuple[int, ...] = ()  # between turns after a bust: the roll that busted
     seats: list[Seat] = field(default_factory=list)
     turn: list[Line] = field(default_factory=list)
     earlier: list[Line] = field(default_factory=list)
     last_turn: Line | None = None  # between turns: how the previous turn ended
     cleared: Line | None = None  # a clear just brought the six dice back
     still_to_play: str = ""
+    moment: Moment | None = None  # answering a move: what it did
     local: Local = field(default_factory=Local)
 
     @property
@@ -505,12 +779,20 @@ class MishimashBoard:
         return self.state.options.target
 
     @property
+    def current_name(self) -> str:
+        return self.names[self.state.current]
+
+    @property
     def turn_points(self) -> Decimal:
         return points(self.state.turn_halves)
 
     @property
     def turn_points_text(self) -> str:
         return rules.format_points(self.state.turn_halves)
+
+    @property
+    def turn_gain_html(self) -> Html:
+        return gain_html(self.moment.turn_gain_halves if self.moment else 0, self.local)
 
     @property
     def ranked(self) -> bool:
@@ -531,6 +813,19 @@ class MishimashBoard:
         return dice_html(self.dice, playable=self.playable, moved=self.moved)
 
     @property
+    def busted_html(self) -> Html:
+        return busted_html(self.busted)
+
+    @property
+    def preview_html(self) -> Html:
+        return preview_html(self.preview) if self.preview else EMPTY
+
+    @property
+    def previews_html(self) -> Html:
+        """Every selection's preview, for the page's script (only where dice can be ticked)."""
+        return previews_html(self.state) if self.playable and self.state.roll else EMPTY
+
+    @property
     def scores_html(self) -> Html:
         return scores_html(self.seats, self.local)
 
@@ -545,11 +840,11 @@ class MishimashBoard:
     @property
     def final_round_by(self) -> str:
         seat = self.state.final_round_by
-        return "" if seat is None else self.state.players[seat]
+        return "" if seat is None else self.names[seat]
 
     @property
     def contenders(self) -> str:
-        return _names(self.state, self.state.contenders)
+        return _names(self.names, self.state.contenders)
 
     @property
     def results(self) -> list[Seat]:
@@ -559,38 +854,65 @@ class MishimashBoard:
     def winner(self) -> Seat | None:
         return next((s for s in self.seats if s.winner), None)
 
+    @property
+    def announce(self) -> str:
+        return self.moment.announce if self.moment else ""
+
+    @property
+    def sound(self) -> str:
+        return self.moment.kind if self.moment else ""
+
 
 @dataclass(frozen=True)
 class Ticks:
     """The page's UI state: the dice ticked for the preview, and whether the board answers a
-    move just made (its first control then takes the focus)."""
+    move just made (its first control then takes the focus, and what the move did is shown,
+    announced and heard)."""
 
     dice: tuple[int, ...] = ()
     moved: bool = False
 
 
 def ticked(data: QueryDict) -> tuple[int, ...]:
-    """The dice positions the page had ticked (UI state, never trusted): 0-5, each once."""
-    return tuple(
-        sorted({int(v) for v in data.getlist("dice") if v in {"0", "1", "2", "3", "4", "5"}})
-    )
+    """The dice positions the page had ticked (UI state, never trusted): 0-5, each once; a
+    `toggle` (a die tapped without the page's script) ticks or unticks one more."""
+    dice = {int(v) for v in data.getlist("dice") if v in DIGITS}
+    toggle = data.get("toggle", "")
+    if toggle in DIGITS:
+        dice ^= {int(toggle)}
+    return tuple(sorted(dice))
+
+
+DIGITS = frozenset("012345")
 
 
 def board(
-    state: rules.State, *, playable: bool, selection: Sequence[int] = (), moved: bool = False
+    state: rules.State,
+    *,
+    playable: bool,
+    selection: Sequence[int] = (),
+    moved: bool = False,
+    answered: bool = False,
 ) -> MishimashBoard:
-    drawn = MishimashBoard(state, playable=playable, moved=moved, seats=seats(state))
-    drawn.still_to_play = _names(state, state.still_to_play)
+    """The board; `answered`: it answers a move just made (`moved`: and play goes on)."""
+    names = shown_names(state.players)
+    drawn = MishimashBoard(state, playable=playable, moved=moved, names=names)
+    drawn.moment = moment(state, names) if answered else None
+    drawn.seats = seats(state, names, drawn.moment.banked if drawn.moment else None)
+    drawn.still_to_play = _names(names, state.still_to_play)
     if state.roll:
         chosen = clean_selection(state, selection) if playable else ()
         scoring = set(rules.scoring_indices(state.roll))
         drawn.dice = [Die(i, face, i in chosen, i in scoring) for i, face in enumerate(state.roll)]
         drawn.preview = preview(state, chosen)
     turn = state.turn_log()
-    drawn.turn = log_lines(state, turn)
-    drawn.earlier = earlier_turns(state)
+    drawn.turn = log_lines(state, turn, names)
+    drawn.earlier = earlier_turns(state, names)
     if state.phase != "choosing":
         drawn.last_turn = next((ln for ln in drawn.turn if ln.kind in ("bank", "bust")), None)
+        if drawn.last_turn is not None and drawn.last_turn.kind == "bust":
+            rolls = [e for e in turn if isinstance(e, rules.Rolled)]
+            drawn.busted = rolls[-1].faces if rolls else ()
     elif len(drawn.turn) >= 2 and drawn.turn[-2].kind == "clear":
         drawn.cleared = drawn.turn[-2]
     return drawn

@@ -24,7 +24,9 @@ NAME_INPUT_LIMIT = 200  # a longer name is refused with the rules' message, not 
 
 
 class NamesWidget(forms.Widget):
-    """Eight name boxes sharing one name ("players"), so the seating order is the page order."""
+    """Eight name boxes sharing one name ("players"), so the seating order is the page order.
+    The page's script shows as many as the players chosen (`count`) and leaves the others out
+    of the form; without it all eight show, and empty boxes after the last name are unused."""
 
     def value_from_datadict(self, data: Any, files: Any, name: str) -> list[str]:
         return list(data.getlist(name)) if hasattr(data, "getlist") else list(data.get(name, []))
@@ -53,10 +55,10 @@ class NamesWidget(forms.Widget):
             )
         items = format_html_join(
             "",
-            '<li><span class="seat" aria-hidden="true">{}</span>'
+            '<li data-seat="{}"><span class="seat" aria-hidden="true">{}</span>'
             '<input type="text" id="{}" aria-label="{}" name="{}" value="{}" maxlength="{}" '
             'autocomplete="off" class="form-control"></li>',
-            rows,
+            ((row[0], *row) for row in rows),
         )
         return format_html('<ol class="mm-names">{}</ol>', items)
 
@@ -90,6 +92,13 @@ class NewGameForm(core_forms.NewGameForm):
         required=False,
         help_text=_("For a game with several players: one name per box, 2 to 8 players."),
     )
+    count = forms.TypedChoiceField(
+        label=_("How many players?"),
+        choices=[(n, str(n)) for n in range(2, rules.MAX_PLAYERS + 1)],
+        coerce=int,
+        initial=2,
+        required=False,  # only shows the boxes; the names typed decide who plays
+    )
     target = forms.ChoiceField(
         label=_("Target score"),
         choices=TARGETS,
@@ -115,11 +124,16 @@ class NewGameForm(core_forms.NewGameForm):
     form_action = "mishimash:new"
     submit_label = _("Start the game")
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, last_target: int | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["custom_target"].widget.attrs.update({"inputmode": "numeric"})
+        if last_target is not None:  # the player's last choice (games.core.settings)
+            if last_target in rules.TARGET_CHOICES:
+                self.initial["target"] = str(last_target)
+            else:
+                self.initial.update(target="custom", custom_target=last_target)
         self.helper.layout = Layout(
-            "mode", "players", InlineRadios("target"), "custom_target", "confirm"
+            "mode", "count", "players", InlineRadios("target"), "custom_target", "confirm"
         )
 
     def clean(self) -> dict[str, Any]:

@@ -51,6 +51,7 @@ class MishimashKind(GameKind):
             playable=playable,
             selection=ticks.dice if playable else (),
             moved=ticks.moved and playable,
+            answered=ticks.moved,
         )
 
     def leaderboard(self, options: mishimash.Options) -> str:
@@ -85,7 +86,7 @@ class MishimashKind(GameKind):
         names = getattr(options, "players", ())
         if 0 <= seat < len(names):
             # The name isolated, so that a Latin name reads right inside an Arabic line.
-            who = {"name": f"\u2068{names[seat]}\u2069", "dice": dice}
+            who = {"name": f"\u2068{display.shown_name(names[seat])}\u2069", "dice": dice}
             if payload.get("type") == "roll":
                 return gettext("%(name)s rolls") % who
             if payload.get("type") == "select_and_bank":

@@ -2,6 +2,7 @@
 every player's banked points, the winner first with a 🏆."""
 
 from games.core.kinds import score_text
+from games.mishimash.display import shown_name
 from games.rules import mishimash as rules
 
 
@@ -21,5 +22,7 @@ def picture(state: rules.State) -> str:
     for seat in seats:
         points = score_text(rules.halves_to_decimal(state.banked_halves[seat]))
         mark = "🏆" if seat == state.winner else "▫️"
-        lines.append(f"{mark} {options.players[seat]} {points}")
+        lines.append(
+            f"{mark} {shown_name(options.players[seat])} {points}"
+        )  # in the sharer's words
     return "\n".join(lines)

@@ -10,23 +10,32 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from games.core.board import HtmxHttpRequest, board_response
 from games.core.kinds import get_kind
 from games.core.moves import player_game, running_game, see_other, start_game, submit_move
-from games.core.players import ensure_player
-from games.mishimash.display import ticked
+from games.core.players import ensure_player, get_player
+from games.core.settings import get_setting, remember
+from games.mishimash.display import default_name, ticked
 from games.mishimash.forms import NewGameForm, RollForm, SelectForm
 from games.rules import mishimash as rules
 
 KIND = get_kind("mishimash")
 MOVE_FIELDS = ("csrfmiddlewaretoken", "version", "player")
+TARGET_SETTING = "mishimash.target"
 
 
 @require_http_methods(["GET", "POST"])
 def new(request: HtmxHttpRequest) -> HttpResponse:
     running = running_game(request, KIND)
-    form = NewGameForm(request.POST or None, running=running is not None)
+    last = get_setting(get_player(request), TARGET_SETTING)
+    form = NewGameForm(request.POST or None, running=running is not None, last_target=last)
     if request.method == "POST" and form.is_valid():
-        options = form.options(solo_name=ensure_player(request).display_name[:24])
+        player = ensure_player(request)
+        # A guest without a nickname plays as "Player 12", stored untranslated: every viewer
+        # reads it in their own language.
+        options = form.options(solo_name=player.nickname[:24] or default_name(player.pk))
         if options is not None:
-            return start_game(request, KIND, options)
+            response = start_game(request, KIND, options)
+            if response.status_code < 400:  # a refused start remembers nothing either
+                remember(player, TARGET_SETTING, options.target)
+            return response
     status = 400 if form.is_bound else 200
     return render(request, "mishimash/new.html", {"form": form, "running": running}, status=status)
 

@@ -479,7 +479,9 @@ class State(Record):
     @property
     def in_final_round(self) -> bool:
         """X15: someone reached the target and the rotation is being played out."""
-        return self.final_round_by is not None and not self.sudden_death_round and not self.winner
+        return (
+            self.final_round_by is not None and not self.sudden_death_round and self.winner is None
+        )
 
     @property
     def in_sudden_death(self) -> bool:

@@ -3,6 +3,7 @@ not change when a move is refused."""
 
 import dataclasses
 import html
+import re
 
 import pytest
 from django.urls import reverse
@@ -39,6 +40,12 @@ def url(name: str, game: Game) -> str:
 
 
 def text(response) -> str:
+    """The answer as the player reads it without the page's script: the previews the script
+    shows as dice are ticked (<template>) are left out (`previews` reads them)."""
+    return re.sub(r"<template.*?</template>", "", raw(response), flags=re.S)
+
+
+def raw(response) -> str:
     return html.unescape(response.content.decode())
 
 

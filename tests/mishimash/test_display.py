@@ -11,7 +11,7 @@ from django.utils import translation
 
 from games.mishimash import display
 from games.rules import mishimash as rules
-from tests.mishimash.conftest import move, start, text
+from tests.mishimash.conftest import move, raw, start, text
 
 pytestmark = pytest.mark.django_db
 
@@ -34,21 +34,27 @@ def test_the_first_die_takes_the_focus_after_a_move_only(client, game):
 def test_ticked_and_dead_dice_are_marked(client, game):
     move(client, game, "roll")  # 1 5 2 4 5 2
     page = text(client.get(game.get_absolute_url() + "?dice=1"))
-    assert '<label class="die is-selected" data-die="1" data-value="5" data-selected="true">' in (
-        page
+    assert re.search(
+        r'<button type="submit" class="die is-selected" name="toggle" value="1" [^>]*'
+        r'data-die="1" data-value="5" data-selected="true" aria-pressed="true" '
+        r'aria-label="Die 2: 5">',
+        page,
     )
-    assert '<label class="die is-dead" data-die="2" data-value="2" data-selected="false">' in page
-    assert re.search(r'id="die-1" checked aria-label="Die 2: 5"', page)
-    assert (
-        '<span class="face" data-v="4" aria-hidden="true"><i></i><i></i><i></i><i></i></span>'
-        in (page)
+    assert re.search(
+        r'class="die is-dead" [^>]*data-die="2" data-value="2" data-selected="false" '
+        r'aria-pressed="false"',
+        page,
     )
+    # The moves post the ticked dice: only the ticked die's field is enabled.
+    assert re.findall(r'<input type="hidden" name="dice" value="(\d)">', page) == ["1"]
+    assert page.count('name="dice" value="0" disabled>') == 1
+    assert '<svg class="die-face" aria-hidden="true"><use href="#mm-f4"/></svg>' in page
 
 
 def test_the_empty_preview_says_what_to_tap(client, game):
     move(client, game, "roll")
     page = text(client.get(game.get_absolute_url()))
-    assert 'data-preview="empty">Tap the scoring dice to set aside' in page
+    assert 'data-preview="empty" data-masks="0">Tap the scoring dice to set aside' in page
 
 
 def test_half_points_follow_the_language_in_preview_log_and_scores(client, game):
@@ -88,3 +94,48 @@ def test_end_of_game_log_lines_escape_names_and_localise_points(client):
     assert lines.count('<li class="line ') == 3
     assert "<bdi>A&lt;b</bdi>" in lines and ": B&amp;c." in lines
     assert ": A&lt;b, B&amp;c." in lines and "<bdi>B&amp;c</bdi>" in lines and "12,5" in lines
+
+
+def test_default_names_of_stored_games_read_in_the_viewers_language(client):
+    """Games stored before defaults were kept in English hold the starter's language."""
+    game = start(client, ("Hráč 10", "Anna", "10. játékos"), target=500)
+    with translation.override("ar"):
+        assert display.shown_names(game.state.players) == ("اللاعب 10", "Anna", "اللاعب 10")
+        assert display.shown_name("Hráč 10 a pol") == "Hráč 10 a pol"  # a real name stays
+    client.cookies["django_language"] = "en"
+    page = text(client.get(game.get_absolute_url()))
+    assert "<bdi>Player 10</bdi>’s turn" in page
+
+
+def previews(page: str) -> dict[int, str]:
+    """The preview line of each selection in the board's <template>, by bitmask."""
+    inner = page.split('<template class="mm-previews">')[1].split("</template>")[0]
+    lines = re.findall(r'(<p class="mm-preview[^"]*" data-preview="[^"]+".*?</p>)', inner)
+    found: dict[int, str] = {}
+    for line in lines:
+        masks = re.search(r'data-masks="([\d ]+)"', line).group(1)
+        for mask in masks.split():
+            assert int(mask) not in found, mask
+            found[int(mask)] = re.sub(r' data-masks="[\d ]+"', "", line)
+    return found
+
+
+@pytest.mark.parametrize("seed", ["fixed", "seed-5"])
+def test_the_board_carries_the_preview_of_every_selection_x6(client, seed):
+    """What the page's script shows for each ticked set is what the server answers for it."""
+    game = start(client, ("Anna", "Béla"), seed=seed)
+    move(client, game, "roll")
+    game.refresh_from_db()
+    n = len(game.state.roll)
+    carried = previews(raw(client.get(game.get_absolute_url())))
+    assert sorted(carried) == list(range(1 << n))  # the empty selection and all 2^n - 1 others
+    legal = {sum(1 << i for i in dice) for dice in game.state.legal_selections()}
+    for mask in range(1 << n):
+        dice = [i for i in range(n) if mask >> i & 1]
+        query = "&".join(f"dice={i}" for i in dice)
+        answer = text(client.get(f"{game.get_absolute_url()}?{query}"))
+        live = answer.split('<div class="mm-preview-slot" aria-live="polite">')[1].split("</div>")[
+            0
+        ]
+        assert carried[mask] == re.sub(r' data-masks="[\d ]+"', "", live), mask
+        assert ('data-preview="legal"' in carried[mask]) == (mask in legal)

@@ -1,6 +1,8 @@
 """Starting a MISHIMASH game: solo or 2-8 named players, a standard or custom target (X1),
 and every bad option refused with a clear message and no game started."""
 
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -133,3 +135,47 @@ def test_a_running_game_survives_a_new_session_page(client):
     assert client.get(game.get_absolute_url()).status_code == 200
     home = text(client.get("/"))
     assert game.get_absolute_url() in home
+
+
+def test_the_form_offers_how_many_players_for_its_name_boxes(client):
+    page = text(client.get(NEW))
+    assert '<select name="count"' in page
+    assert [f'<option value="{n}"' in page for n in range(2, 9)] == [True] * 7
+    # Without the page's script every box is there; empty boxes after the names are unused,
+    # whatever the count says.
+    response = post_new(client, mode="hotseat", count="2", players=["Anna", "Béla", "Cyril", ""])
+    assert response.status_code == 303
+    assert only_game().options["players"] == ["Anna", "Béla", "Cyril"]
+
+
+def test_the_target_is_remembered_for_the_next_game(client):
+    player = bind_player(client, "Zsófi")
+    assert post_new(client, target="2000").status_code == 303
+    player.refresh_from_db()
+    assert player.settings["mishimash.target"] == 2000
+    page = text(client.get(NEW))
+    assert re.search(r'name="target" value="2000"[^>]* checked', page)
+    post_new(client, target="custom", custom_target="750", confirm="on")
+    page = text(client.get(NEW))
+    assert re.search(r'name="target" value="custom"[^>]* checked', page)
+    assert re.search(r'name="custom_target" value="750"', page)
+
+
+def test_a_refused_start_remembers_no_target(client):
+    player = bind_player(client, "Zsófi")
+    post_new(client, target="custom", custom_target="0")
+    player.refresh_from_db()
+    assert "mishimash.target" not in player.settings
+
+
+def test_a_guest_without_a_nickname_is_shown_in_each_viewers_language(client):
+    client.cookies["django_language"] = "sk"
+    assert post_new(client).status_code == 303
+    game = only_game()
+    number = game.player_id
+    assert game.options["players"] == [f"Player {number}"]  # stored untranslated
+    board = text(client.get(game.get_absolute_url())).split('id="board"')[1]
+    assert f"<bdi>Hráč {number}</bdi>" in board
+    client.cookies["django_language"] = "ar"
+    board = text(client.get(game.get_absolute_url())).split('id="board"')[1]
+    assert f"<bdi>اللاعب {number}</bdi>" in board and "Hráč" not in board

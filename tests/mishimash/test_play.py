@@ -313,6 +313,7 @@ def test_a_hot_seat_game_ends_on_a_results_page_not_ranked_x15(client):
     assert re.search(r'data-player="0" data-score="500" data-rank="1" class="is-winner"', page)
     assert 'data-player="1"' in page and "PLAY AGAIN" in page
     assert "This game is not ranked on a leaderboard." in page
+    assert "Still to play" not in page and 'data-round="normal"' in page  # nothing left over
     assert not Result.objects.exists()
     assert move(client, game, "roll").status_code == 400
 
@@ -367,3 +368,74 @@ def test_player_names_are_escaped_everywhere(client):
     page = client.get(game.get_absolute_url()).content.decode()
     assert "<i>Anna</i>" not in page and "&lt;i&gt;Anna&lt;/i&gt;" in page
     assert "Béla &amp; co" in page
+
+
+# --- what a move did: announced, heard, marked ------------------------------------------------
+
+
+def told(page: str) -> tuple[str, str]:
+    """The board's data-announce and data-sound."""
+    announce = re.search(r'data-announce="([^"]*)"', page)
+    sound = re.search(r'data-sound="([^"]*)"', page.split('id="board"')[1])
+    return (announce.group(1) if announce else "", sound.group(1) if sound else "")
+
+
+def test_a_roll_and_a_roll_again_say_the_dice_and_the_points(client, game):
+    page = text(move(client, game, "roll", htmx=True))
+    assert told(page) == ("Roll 1 (×1): 1, 5, 2, 4, 5, 2.", "roll")
+    assert 'class="dice-row rolled"' in page  # the new dice roll in
+    page = text(move(client, game, "roll_again", htmx=True, dice=[0, 1, 4]))
+    assert told(page) == ("+2. Roll 2 (×2): 2, 1, 2.", "roll")
+    assert '<dd>2 <span class="gain" aria-hidden="true">+2</span></dd>' in page
+    # The page itself (a reload, another tab) repeats nothing.
+    page = text(client.get(game.get_absolute_url()))
+    assert told(page) == ("", "") and "rolled" not in page and 'class="gain"' not in page
+
+
+def test_a_bank_says_the_points_and_whose_turn_it_is(client, game):
+    move(client, game, "roll")
+    page = text(move(client, game, "bank", htmx=True, dice=[0, 1, 4]))
+    assert told(page) == ("Anna banked 2 points: total 2. Béla’s turn", "bank")
+    scores = page.split('class="mm-scores')[1].split("</ol>")[0]
+    assert '<span class="pts"> <span class="gain" aria-hidden="true">+2</span>2</span>' in scores
+
+
+def test_a_bust_is_heard_and_its_roll_stays_on_the_dice(client):
+    game = start(client, ("Anna", "Béla"), seed=BUST_FIRST)
+    page = text(move(client, game, "roll", htmx=True))
+    announce, sound = told(page)
+    assert sound == "bust" and announce.startswith("BUST! Anna’s roll 1 scored nothing")
+    assert announce.endswith("Béla’s turn")
+    game.refresh_from_db()
+    roll = next(e for e in reversed(game.state.log) if isinstance(e, rules.Rolled)).faces
+    shown = [int(v) for v in re.findall(r'data-busted-die="\d" data-value="(\d)"', page)]
+    assert tuple(shown) == roll and 'class="die blank"' not in page
+
+
+def test_a_clear_is_celebrated(client):
+    game = start(client, ("Anna", "Béla"), seed=CLEAR_FIRST)
+    move(client, game, "roll")
+    page = text(move(client, game, "roll_again", htmx=True, dice=list(range(6))))
+    announce, sound = told(page)
+    assert sound == "clear"
+    assert announce.startswith("MISHIMASH! +10 bonus points, and all six dice come back. Roll 2")
+    assert 'class="game mm is-answer"' in page and 'data-cleared="1"' in page
+
+
+def test_the_end_is_heard_solo_with_its_turns(client):
+    game = near_target(client, ("Tester",), 500)
+    move(client, game, "roll")
+    page = text(move(client, game, "bank", htmx=True, dice=[0]))
+    assert told(page) == ("Tester banked 1 points: total 500. Target reached in 8 turns", "end")
+    assert "wins with" not in page  # solo: turns and rank, not "Tester wins"
+    assert "Target reached in 8 turns" in page
+
+
+def test_the_final_round_is_announced_when_it_starts(client):
+    game = near_target(client, ("Anna", "Béla"), 500)
+    move(client, game, "roll")
+    page = text(move(client, game, "bank", htmx=True, dice=[0]))
+    announce, sound = told(page)
+    assert sound == "bank" and "Final round! Anna reached the target. Still to play: Béla." in (
+        announce
+    )

@@ -52,6 +52,8 @@ def test_reaching_the_target_starts_the_final_round_x15() -> None:
     state = bank_one(state, 2)
     assert (state.phase, state.winner, state.log[-1]) == ("finished", 0, Won(0, 20))
     assert state.turns == (5, 5, 5)
+    # Won by seat 0, the game is over: no final round left to announce.
+    assert not state.in_final_round and state.still_to_play == ()
 
 
 def test_the_final_round_never_returns_to_the_start_of_the_order_x15() -> None:
