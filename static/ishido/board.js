@@ -1,31 +1,113 @@
-/* Ishido keyboard play (progressive enhancement; the board works without it): arrow keys move
-   a cursor over the cells, Enter or Space on an empty cell places the stone (the cell is a
-   submit button). One tab stop for the whole board (roving tabindex); the cursor survives
-   the htmx swap that answers each move. */
+/* Ishido board, progressive enhancement (the board plays without it, as plain form buttons).
+   - One grid for assistive technology: the server sends the 96 cells in row-major order
+     (role="group"); this script groups them into the rows the eye sees (8 rows of 12, or on a
+     portrait phone, where the stylesheet draws the board transposed, 12 rows of 8), makes the
+     board role="grid" and names every cell ("Row 2, column 3: red star") by the board as drawn.
+   - One tab stop (roving tabindex): arrow keys move a cursor the way the eye expects, Home and
+     End go to the ends of the row, Enter or Space on an empty cell places the stone (the cell is
+     a submit button). The cursor survives the htmx swap that answers each move.
+   - The highlight switch is CSS only; the address keeps it for a reload, and the next move's
+     form carries it to the server, which remembers it for the player. No request of its own.
+   Nothing here asks the server anything: only a placement (a form submit) does. */
 (function () {
   "use strict";
-  var cursor = null; // index of the cell under the cursor
-  var hadFocus = false;
   var ROWS = 8, COLUMNS = 12;
+  // The same query as the stylesheet's transposed board (static/css/ishido.css).
+  var TALL = window.matchMedia("(max-width: 559px) and (orientation: portrait)");
+  var cursor = null; // board index (row-major) of the cell under the cursor
+  var hadFocus = false;
 
-  function cells(board) { return board.querySelectorAll("[data-cell]"); }
+  function tall() { return TALL.matches; }
+  function rowsSeen() { return tall() ? COLUMNS : ROWS; }
+  function columnsSeen() { return tall() ? ROWS : COLUMNS; }
+  // Board index <-> row and column as seen (from 0).
+  function seenOf(index) {
+    var row = Math.floor(index / COLUMNS), column = index % COLUMNS;
+    return tall() ? [column, row] : [row, column];
+  }
+  function indexAt(row, column) { return tall() ? column * COLUMNS + row : row * COLUMNS + column; }
+  function isBorder(index) {
+    var row = Math.floor(index / COLUMNS), column = index % COLUMNS;
+    return row === 0 || row === ROWS - 1 || column === 0 || column === COLUMNS - 1;
+  }
 
-  function transposed(board) {
-    // On narrow portrait screens the grid shows columns as rows; follow what the eye sees.
-    var all = cells(board);
-    return all.length > 1 && all[1].getBoundingClientRect().top > all[0].getBoundingClientRect().top + 1;
+  function boardOf(root) {
+    return root && root.querySelector ? root.querySelector(".board[data-keyboard]") : null;
+  }
+  function cellsByIndex(board) {
+    var found = [];
+    board.querySelectorAll("[data-cell]").forEach(function (cell) { found[Number(cell.dataset.cell)] = cell; });
+    return found;
+  }
+  function labels() {
+    var element = document.querySelector(".ishido-labels");
+    return element ? element.dataset : null;
+  }
+
+  // Regroup the cells into role="row" wrappers (display: contents) in the order the eye reads.
+  function arrange(board) {
+    var all = cellsByIndex(board);
+    if (all.length !== ROWS * COLUMNS) return;
+    var focused = board.contains(document.activeElement) ? document.activeElement : null;
+    var rows = document.createDocumentFragment();
+    for (var r = 0; r < rowsSeen(); r++) {
+      var row = document.createElement("div");
+      row.className = "row";
+      row.setAttribute("role", "row");
+      for (var c = 0; c < columnsSeen(); c++) {
+        var cell = all[indexAt(r, c)];
+        cell.setAttribute("role", "gridcell");
+        name(cell, r, c);
+        row.appendChild(cell);
+      }
+      rows.appendChild(row);
+    }
+    board.replaceChildren(rows);
+    board.setAttribute("role", "grid");
+    board.dataset.seen = tall() ? "tall" : "wide";
+    var words = labels();
+    if (words) board.setAttribute("aria-label", tall() ? words.labelTall : words.labelWide);
+    if (focused) focused.focus({ preventScroll: true });
+  }
+
+  // A cell's spoken name; the patterns and stone names are on the page once (not per move).
+  var stoneNames = {};
+  function stoneName(cell) {
+    var use = cell.querySelector("use");
+    var symbol = use ? use.getAttribute("href").slice(1) : "";
+    if (!(symbol in stoneNames)) {
+      var title = document.querySelector("#" + symbol + " title");
+      stoneNames[symbol] = title ? title.textContent : cell.dataset.value;
+    }
+    return stoneNames[symbol];
+  }
+  function name(cell, row, column) {
+    var words = labels();
+    if (!words) return;
+    var index = Number(cell.dataset.cell), pattern, stone = "";
+    if (cell.dataset.value) { pattern = words.labelStone; stone = stoneName(cell); }
+    else if (cell.hasAttribute("data-legal")) pattern = words.labelFits;
+    else pattern = isBorder(index) ? words.labelBorder : words.labelEmpty;
+    cell.setAttribute("aria-label", pattern.replace("%(row)d", row + 1)
+      .replace("%(column)d", column + 1).replace("%(stone)s", stone));
+  }
+
+  function roving(board) {
+    board.querySelectorAll("[data-cell]").forEach(function (cell) {
+      cell.tabIndex = Number(cell.dataset.cell) === cursor ? 0 : -1;
+    });
   }
 
   function setup(root) {
-    var board = root.querySelector ? root.querySelector(".board[data-keyboard]") : null;
+    var board = boardOf(root);
     if (!board) return;
-    var all = cells(board);
     if (cursor === null) {
       var legal = board.querySelector("[data-legal]");
       cursor = legal ? Number(legal.dataset.cell) : 41;
     }
+    arrange(board);
     roving(board);
-    if (hadFocus) all[cursor].focus({ preventScroll: true });
+    if (hadFocus) cellsByIndex(board)[cursor].focus({ preventScroll: true });
     board.addEventListener("keydown", function (event) { move(board, event); });
     board.addEventListener("focusin", function (event) {
       var index = event.target.dataset && event.target.dataset.cell;
@@ -37,64 +119,35 @@
     });
   }
 
-  function roving(board) {
-    cells(board).forEach(function (cell) {
-      var here = Number(cell.dataset.cell) === cursor;
-      cell.tabIndex = here ? 0 : -1;
-      if (here) name(cell);
-    });
-  }
-
-  // The cell under the cursor gets its spoken name ("Row 2, column 3: red star"): the board's
-  // markup stays small, and the patterns and stone names are on the page once.
-  function name(cell) {
-    var labels = document.querySelector(".ishido-labels");
-    if (!labels) return;
-    var index = Number(cell.dataset.cell);
-    var row = Math.floor(index / COLUMNS), column = index % COLUMNS;
-    var border = row === 0 || row === ROWS - 1 || column === 0 || column === COLUMNS - 1;
-    var pattern, stone = "";
-    if (cell.dataset.value) {
-      pattern = labels.dataset.labelStone;
-      var title = document.querySelector("#s" + symbolOf(cell) + " title");
-      stone = title ? title.textContent : cell.dataset.value;
-    } else if (cell.hasAttribute("data-legal")) pattern = labels.dataset.labelFits;
-    else pattern = border ? labels.dataset.labelBorder : labels.dataset.labelEmpty;
-    cell.setAttribute("aria-label", pattern.replace("%(row)d", row + 1)
-      .replace("%(column)d", column + 1).replace("%(stone)s", stone));
-  }
-
-  function symbolOf(cell) {
-    var use = cell.querySelector("use");
-    return use ? use.getAttribute("href").slice(2) : "";
-  }
-
   function move(board, event) {
     var steps = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
     var step = steps[event.key];
-    var row = Math.floor(cursor / COLUMNS), column = cursor % COLUMNS;
+    var seen = seenOf(cursor), row = seen[0], column = seen[1];
     if (step) {
-      if (transposed(board)) step = [step[1], step[0]];
-      row = Math.min(ROWS - 1, Math.max(0, row + step[0]));
-      column = Math.min(COLUMNS - 1, Math.max(0, column + step[1]));
-    } else if (event.key === "Home") { column = 0; }
-    else if (event.key === "End") { column = COLUMNS - 1; }
+      row = Math.min(rowsSeen() - 1, Math.max(0, row + step[0]));
+      column = Math.min(columnsSeen() - 1, Math.max(0, column + step[1]));
+    } else if (event.key === "Home") column = 0;
+    else if (event.key === "End") column = columnsSeen() - 1;
     else return;
     event.preventDefault();
-    cursor = row * COLUMNS + column;
+    cursor = indexAt(row, column);
     roving(board);
-    cells(board)[cursor].focus();
+    cellsByIndex(board)[cursor].focus();
   }
 
   document.addEventListener("DOMContentLoaded", function () { setup(document); });
-  // The highlight switch is CSS only; keep its state in the address so a reload keeps it.
+  document.addEventListener("htmx:load", function (event) {
+    if (event.detail.elt && event.detail.elt.id === "board") setup(event.detail.elt);
+  });
+  // Turning the phone redraws the board: regroup the rows and rename the cells to match.
+  TALL.addEventListener("change", function () {
+    var board = boardOf(document);
+    if (board) arrange(board);
+  });
   document.addEventListener("change", function (event) {
     if (event.target.id !== "ishido-hints") return;
     var url = new URL(window.location.href);
     if (event.target.checked) url.searchParams.delete("hints"); else url.searchParams.set("hints", "0");
     window.history.replaceState(window.history.state, "", url);
-  });
-  document.addEventListener("htmx:load", function (event) {
-    if (event.detail.elt && event.detail.elt.id === "board") setup(event.detail.elt);
   });
 })();
