@@ -6,7 +6,8 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.template import TemplateDoesNotExist
 from django.template.loader import select_template
-from django.utils.translation import get_language
+from django.utils.functional import Promise
+from django.utils.translation import get_language, gettext
 from django.views.decorators.http import require_GET, require_POST
 
 from games.core.account_forms import TAKEN_MESSAGE, nickname_taken
@@ -14,9 +15,10 @@ from games.core.accounts import Account, nickname_key
 from games.core.forms import NicknameForm
 from games.core.kinds import GameKind, all_kinds, get_kind
 from games.core.models import Game, LeaderboardSize, Result
-from games.core.moves import see_other
+from games.core.moves import player_game, see_other, start_game
 from games.core.players import ensure_player, get_player
 from games.core.security import BAD_NEXT_MESSAGE, UnsafeRedirect, safe_next
+from games.core.settings import parse, remember
 
 TOP = 100
 
@@ -64,6 +66,42 @@ def nickname(request: HttpRequest) -> HttpResponse:
     except IntegrityError:
         form.add_error("nickname", TAKEN_MESSAGE % {"nickname": name})
         return render(request, "core/nickname.html", {"nickname_form": form}, status=400)
+    return see_other(next_url)
+
+
+def refused(request: HttpRequest, message: str | Promise) -> HttpResponse:
+    context = {"message": message, "title": gettext("Not changed")}
+    return render(request, "core/refused.html", context, status=400)
+
+
+@require_POST
+def again(request: HttpRequest, game_id: int) -> HttpResponse:
+    """Play again with the settings of the visitor's own finished game, in one tap."""
+    kind_key = Game.objects.filter(pk=game_id).values_list("kind_key", flat=True).first()
+    if kind_key is None:
+        raise Http404("No such game.")
+    kind = get_kind(kind_key)
+    game = player_game(request, game_id, kind)
+    if game.is_active:
+        return refused(request, gettext("This game is still being played: finish it first."))
+    return start_game(request, kind, kind.options_from_dict(game.options))
+
+
+@require_POST
+def setting(request: HttpRequest) -> HttpResponse:
+    """Remember one choice (`name`, `value`): 204 for a script, else back to `next`."""
+    name, value = request.POST.get("name", ""), request.POST.get("value", "")
+    parsed = parse(name, value)
+    try:
+        next_url = safe_next(request)
+    except UnsafeRedirect:
+        return refused(request, BAD_NEXT_MESSAGE)
+    if parsed is None:
+        return refused(request, gettext("This setting cannot be changed to that."))
+    with transaction.atomic():
+        remember(ensure_player(request), name, parsed)
+    if request.headers.get("HX-Request") or request.headers.get("X-Requested-With"):
+        return HttpResponse(status=204)
     return see_other(next_url)
 
 
