@@ -8,6 +8,8 @@ from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
 
 from games.core.kinds import GameKind, ResultFields
+from games.core.players import get_player
+from games.core.settings import get_setting
 from games.ishido import display, share
 from games.rules import ishido
 
@@ -33,11 +35,15 @@ class IshidoKind(GameKind):
     rules = ishido
 
     def ui(self, request: HttpRequest, state: ishido.State, *, status: int) -> IshidoUi:
-        """The legal-cell highlight: on unless the move form's checkbox (a hidden "0" before
-        it) or the page's ?hints=0 says off. Any other value leaves it on."""
+        """The legal-cell highlight: what the move form's checkbox (a hidden "0" before it) or
+        the page's ?hints= says ("0": off, any other value: on), else what the player chose
+        last (remembered by the move that carried it), else on."""
         data = request.POST if request.method == "POST" else request.GET
         moved = request.method == "POST" and status == 200
-        return IshidoUi(hints=data.get("hints", "1") != "0", moved=moved)
+        if "hints" in data:
+            return IshidoUi(hints=data["hints"] != "0", moved=moved)
+        remembered = get_setting(get_player(request), "ishido.hints", "on")
+        return IshidoUi(hints=remembered != "off", moved=moved)
 
     def ui_query(self, ui: IshidoUi | None) -> str:
         return "hints=0" if ui is not None and not ui.hints else ""

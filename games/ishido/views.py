@@ -10,6 +10,7 @@ from games.core.board import HtmxHttpRequest, board_response
 from games.core.kinds import get_kind
 from games.core.models import Game
 from games.core.moves import player_game, rules_message, running_game, start_game, submit_move
+from games.core.settings import remember
 from games.ishido.display import seen_refusal, spoken_name
 from games.ishido.forms import NewGameForm, PlaceForm
 from games.rules import IllegalMove, ishido
@@ -37,7 +38,14 @@ def play(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
 def place(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     game = player_game(request, game_id, KIND)
     form = PlaceForm(request.POST)
-    return submit_move(request, game, form, lambda d: checked_place(game, d), render=board_as_seen)
+    response = submit_move(
+        request, game, form, lambda d: checked_place(game, d), render=board_as_seen
+    )
+    if response.status_code in (200, 303) and "hints" in request.POST and game.player:
+        # The highlight switch answers on the page alone; the next move carries it here.
+        hints = "off" if request.POST["hints"] == "0" else "on"
+        remember(game.player, "ishido.hints", hints)
+    return response
 
 
 def board_as_seen(

@@ -147,7 +147,7 @@
   document.addEventListener("change", function (event) {
     if (event.target.id !== "ishido-hints") return;
     var url = new URL(window.location.href);
-    if (event.target.checked) url.searchParams.delete("hints"); else url.searchParams.set("hints", "0");
+    url.searchParams.set("hints", event.target.checked ? "1" : "0");
     window.history.replaceState(window.history.state, "", url);
   });
 })();

@@ -129,3 +129,22 @@ def test_an_arabic_refusal_keeps_both_drawings(client):
     wide, tall = re.findall(r'<span class="seen-(?:wide|tall)">(.*?)</span>', message)
     assert wide != tall and "cannot go" not in wide  # translated, with the numbers swapped
     assert "5" in wide and "3" in wide
+
+
+def test_the_hints_switch_is_remembered_for_the_player_by_the_next_move(client):
+    game = start_from(client, {1: "red-star", 12: "blue-circle"}, ["red-circle", "red-kite"])
+    assert 'id="ishido-hints" checked' in client.get(game.get_absolute_url()).content.decode()
+    client.post(place_url(game), {"cell": 13, "version": 0, "hints": "0"}, htmx=True)
+    game.player.refresh_from_db()
+    assert game.player.settings["ishido.hints"] == "off"
+    # Any later page of the player's starts with the highlight off, unless its address says.
+    assert 'id="ishido-hints">' in client.get(game.get_absolute_url()).content.decode()
+    on = client.get(game.get_absolute_url(), {"hints": "1"}).content.decode()
+    assert 'id="ishido-hints" checked' in on
+
+
+def test_a_refused_move_remembers_nothing(client):
+    game = start_from(client, {0: "red-star"}, ["red-circle", "red-kite"])
+    client.post(place_url(game), {"cell": 50, "version": 0, "hints": "0"}, htmx=True)
+    game.player.refresh_from_db()
+    assert "ishido.hints" not in game.player.settings
