@@ -1,5 +1,7 @@
 """The shared pages: home, nickname, rules, leaderboards, a player's records, replays."""
 
+from dataclasses import dataclass
+
 from django.db import IntegrityError, transaction
 from django.db.models import Exists, OuterRef
 from django.http import Http404, HttpRequest, HttpResponse
@@ -7,7 +9,8 @@ from django.shortcuts import get_object_or_404, render
 from django.template import TemplateDoesNotExist
 from django.template.loader import select_template
 from django.utils.functional import Promise
-from django.utils.translation import get_language, gettext
+from django.template.defaultfilters import floatformat
+from django.utils.translation import get_language, gettext, ngettext
 from django.views.decorators.http import require_GET, require_POST
 
 from games.core.account_forms import TAKEN_MESSAGE, nickname_taken
@@ -21,6 +24,26 @@ from games.core.security import BAD_NEXT_MESSAGE, UnsafeRedirect, safe_next
 from games.core.settings import parse, remember
 
 TOP = 100
+
+
+@dataclass(frozen=True)
+class HomeGame:
+    """One game's card on the home page: the visitor's running game, the top three."""
+
+    kind: GameKind
+    running: Game | None
+    leaderboard: str
+    leaderboard_label: str | Promise
+    top: list[tuple[str, str]]  # nickname, what ranks it ("110", "12 turns · 503")
+
+
+def top_text(kind: GameKind, row: Result) -> str:
+    """A top row's figure in the terms of its ranking: the score, or first the turns."""
+    score = floatformat(row.score, -1)
+    if kind.ranking[0] == "turns" and row.turns is not None:
+        turns = ngettext("%(turns)d turn", "%(turns)d turns", row.turns) % {"turns": row.turns}
+        return f"{turns} · {score}"
+    return str(score)
 
 
 def kind_or_404(key: str) -> GameKind:
@@ -37,7 +60,11 @@ def home(request: HttpRequest) -> HttpResponse:
     if player is not None:
         for game in Game.objects.filter(player=player, status=Game.Status.ACTIVE):
             running[game.kind_key] = game
-    games = [(kind, running.get(kind.key)) for kind in all_kinds()]
+    games = []
+    for kind in all_kinds():
+        key, label = kind.leaderboards[0]  # each game's first board: its usual setting
+        top = [(row.nickname, top_text(kind, row)) for row in Result.objects.ranked(kind, key)[:3]]
+        games.append(HomeGame(kind, running.get(kind.key), key, label, top))
     form = NicknameForm(initial={"nickname": player.nickname if player else ""})
     return render(request, "core/home.html", {"games": games, "nickname_form": form})
 
@@ -162,7 +189,15 @@ def my_records(request: HttpRequest) -> HttpResponse:
                 mine = Result.objects.filter(player=player, kind_key=kind.key, leaderboard=key)
                 rows = list(mine.order_by(*kind.ranking)[:20])
             sections.append((kind, key, label, rows))
-    return render(request, "core/records.html", {"sections": sections})
+    kinds = all_kinds()
+    played = {kind.key for kind, _key, _label, rows in sections if rows}
+    context = {
+        "sections": sections,
+        "played": played,
+        "kinds": kinds,
+        "unplayed": [kind for kind in kinds if kind.key not in played],
+    }
+    return render(request, "core/records.html", context)
 
 
 @require_GET
@@ -188,6 +223,7 @@ def replay(request: HttpRequest, game_id: int) -> HttpResponse:
         "step": step,
         "last": len(actions),
         "moves": moves,
+        "current_move": moves[step - 1][1] if step else "",
         "readonly": True,
         "result": Result.objects.filter(game=game).first(),
     }
