@@ -1,14 +1,7 @@
-/* Ishido board, progressive enhancement (the board plays without it, as plain form buttons).
-   - One grid for assistive technology: the server sends the 96 cells in row-major order
-     (role="group"); this script groups them into the rows the eye sees (8 rows of 12, or on a
-     portrait phone, where the stylesheet draws the board transposed, 12 rows of 8), makes the
-     board role="grid" and names every cell ("Row 2, column 3: red star") by the board as drawn.
-   - One tab stop (roving tabindex): arrow keys move a cursor the way the eye expects, Home and
-     End go to the ends of the row, Enter or Space on an empty cell places the stone (the cell is
-     a submit button). The cursor survives the htmx swap that answers each move.
-   - The highlight switch is CSS only; the address keeps it for a reload, and the next move's
-     form carries it to the server, which remembers it for the player. No request of its own.
-   Nothing here asks the server anything: only a placement (a form submit) does. */
+/* Ishido board, an enhancement (without it the cells are plain form buttons): groups the
+   row-major cells into the rows the eye sees (role="grid"; transposed on a portrait phone, as
+   static/css/ishido.css draws it) and names each cell by them; one tab stop, arrow keys, Home and
+   End move a cursor, Enter or Space places. Nothing here asks the server anything. */
 (function () {
   "use strict";
   var ROWS = 8, COLUMNS = 12;
