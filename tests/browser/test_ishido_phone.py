@@ -12,6 +12,7 @@ from games.core.models import Game
 from games.rules import ishido
 from tests.browser.test_ishido import legal_cells, start, tap
 from tests.support.browser import screenshot
+from tests.support.games import set_state
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -118,9 +119,13 @@ def test_the_end_summary_fits_a_360_phone(open_page):
     game = play(start(page), 200)
     page.reload()
     for number in page.locator(".ishido-sum dd").all():
+        # On one line ("+1,000" never broken), inside its box and its card.
         fits = number.evaluate("e => e.scrollWidth <= e.clientWidth")
+        lines = number.evaluate(
+            "e => e.getBoundingClientRect().height / parseFloat(getComputedStyle(e).lineHeight)"
+        )
         box, card = number.bounding_box(), number.locator("..").bounding_box()
-        assert fits and box["x"] + box["width"] <= card["x"] + card["width"] + 0.5
+        assert fits and lines < 1.5 and box["x"] + box["width"] <= card["x"] + card["width"] + 0.5
     assert page.locator("[data-end-bonus]").inner_text().startswith("+")
     assert game.state.is_finished
     screenshot(page, "ishido-phone360-end")
@@ -130,7 +135,8 @@ def test_looking_around_the_board_asks_the_server_nothing_and_placing_posts_once
     page = open_page(390, 844)
     start(page)
     page.wait_for_load_state("networkidle")
-    asked = []
+    asked, posted = [], []
+    page.on("request", lambda r: r.method == "POST" and posted.append(r.post_data or ""))
     # The browser fetches the tab's icon when it likes: that is not the page asking.
     page.on(
         "request",
@@ -153,6 +159,13 @@ def test_looking_around_the_board_asks_the_server_nothing_and_placing_posts_once
     page.wait_for_timeout(300)
     answers = [(method, url) for method, url in asked if "/static/sound/" not in url]
     assert len(answers) == 1 and answers[0][0] == "POST" and answers[0][1].endswith("/place/")
+    # The move carried the switch; the player's next game starts with the highlight off.
+    assert "hints=0" in posted[0]
+    page.goto(page.base_url + "/ishido/new/")
+    page.get_by_label("Yes, abandon my running game and start a new one").check()
+    page.get_by_role("button", name="Start a new game").click()
+    page.wait_for_url(re.compile(r"/ishido/\d+/$"))
+    assert not page.locator("#ishido-hints").is_checked()
 
 
 def seen_positions(page) -> dict[int, tuple[int, int]]:
@@ -229,28 +242,39 @@ def test_the_last_stone_and_a_refusal_name_the_cell_as_drawn_and_turning_the_pho
 def test_the_last_stone_is_marked_on_the_grey_border_too_with_its_points_nearby(open_page):
     page = open_page(390, 844)
     game = start(page)
-    border = [c for c in legal_cells(page) if ishido.is_border(c)]
-    tap(page, border[0])
+    stones = {0: "red-star", 26: "blue-circle"}
+    board = [None] * ishido.CELLS
+    for cell, name in stones.items():
+        colour, shape = name.split("-")
+        board[cell] = ishido.Stone(ishido.COLOURS.index(colour), ishido.SHAPES.index(shape))
+    pouch = [ishido.Stone(2, 0), ishido.Stone(4, 1), ishido.Stone(3, 5)]  # red circle, ...
+    set_state(game, ishido.start_from(board, pouch))
+    page.reload()
+    tap(page, 1)  # on the grey border, next to the red star
     last = page.locator(".board .last")
-    assert int(last.get_attribute("data-cell")) == border[0]
-    accent = page.evaluate("getComputedStyle(document.body).getPropertyValue('--accent')")
+    assert int(last.get_attribute("data-cell")) == 1
     ring = last.evaluate("e => getComputedStyle(e, '::before').borderTopColor")
     grey = last.evaluate("e => getComputedStyle(e).boxShadow")
-    assert ring not in ("", "rgba(0, 0, 0, 0)") and grey != "none"  # both rings show
-    assert accent  # the mark is in the accent colour, set by the site's palette
+    accent = page.evaluate(
+        "() => { const probe = document.createElement('i'); probe.style.color = 'var(--accent)';"
+        " document.body.append(probe); const c = getComputedStyle(probe).color;"
+        " probe.remove(); return c; }"
+    )
+    assert ring == accent and grey != "none"  # the accent ring inside the grey one
+    assert page.locator(".board .last .gain").count() == 0  # a border stone earns nothing
     assert page.locator("#board").get_attribute("data-sound") == "place"
     assert page.locator("#board").get_attribute("data-announce").startswith("On the border")
 
-    interior = next(c for c in legal_cells(page) if not ishido.is_border(c))
-    tap(page, interior)
+    tap(page, 27)  # inside, next to the blue circle: one neighbour, 1 point
     game.refresh_from_db()
-    points = game.state.placements[-1].points
+    assert game.state.placements[-1].points == 1
     gain = page.locator(".board .last .gain")
-    assert gain.inner_text() == f"+{points}"
+    assert gain.inner_text() == "+1"
     near, cell = gain.bounding_box(), page.locator(".board .last").bounding_box()
-    assert abs(near["x"] - (cell["x"] + cell["width"])) < cell["width"]
-    assert abs(near["y"] - cell["y"]) < cell["height"]
+    assert abs(near["x"] + near["width"] - (cell["x"] + cell["width"])) < cell["width"] / 2
+    assert abs(near["y"] - cell["y"]) < cell["height"] / 2  # on the cell's corner
     assert page.locator(".board .last").count() == 1
+    assert page.locator("#board").get_attribute("data-announce").startswith("+1 point.")
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
@@ -283,3 +307,19 @@ def test_arabic_screenshots_and_the_board_stays_left_to_right(
     )
     assert_in_view(page, "[data-current-stone]")
     screenshot(page, f"ishido-{width}x{height}-arabic")
+
+
+@pytest.mark.parametrize(
+    ("motion", "expected"), [("no-preference", "ishido-drop"), ("reduce", "none")]
+)
+def test_the_placed_stone_drops_in_unless_the_player_asks_for_less_motion(
+    open_page, motion, expected
+):
+    page = open_page(390, 844, reduced_motion=motion)
+    start(page)
+    tap(page, min(legal_cells(page)))
+    drop = page.locator(".board .last svg").evaluate("e => getComputedStyle(e).animationName")
+    assert drop == expected
+    page.reload()  # a page load is no move: nothing moves
+    still = page.locator(".board .last svg").evaluate("e => getComputedStyle(e).animationName")
+    assert still == "none"
