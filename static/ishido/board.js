@@ -91,7 +91,25 @@
     });
   }
 
+  // The stylesheet sizes the board to the screen's height less --reserve, a guess at what
+  // stands above it; measured here instead, so a long message or a long word never pushes the
+  // board's bottom off the screen. A constructed stylesheet carries it: the Content-Security-
+  // Policy refuses inline styles.
+  var fitted = null;
+  function fit() {
+    var board = document.querySelector("#board .board");
+    if (!board || !document.adoptedStyleSheets || !window.CSSStyleSheet) return;
+    if (fitted === null) {
+      try { fitted = new CSSStyleSheet(); } catch (e) { fitted = false; }
+      if (fitted) document.adoptedStyleSheets = document.adoptedStyleSheets.concat([fitted]);
+    }
+    if (!fitted) return;
+    var top = board.getBoundingClientRect().top + window.scrollY;
+    fitted.replaceSync("#board.ishido { --reserve: " + Math.ceil(top + 12) + "px; }");
+  }
+
   function setup(root) {
+    fit();
     var board = boardOf(root);
     if (!board) return;
     if (cursor === null) {
@@ -136,6 +154,12 @@
   TALL.addEventListener("change", function () {
     var board = boardOf(document);
     if (board) arrange(board);
+  });
+  var fitting = false;
+  window.addEventListener("resize", function () {
+    if (fitting) return;
+    fitting = true;
+    window.requestAnimationFrame(function () { fitting = false; fit(); });
   });
   document.addEventListener("change", function (event) {
     if (event.target.id !== "ishido-hints") return;

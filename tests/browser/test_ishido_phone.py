@@ -92,7 +92,8 @@ def test_one_screen_holds_the_board_the_stone_and_the_action_in_every_state(
     page.reload()
     assert_in_view(page, "[data-current-stone]", ".ishido-stats", ".board .last")
 
-    page.locator("#ishido-hints").uncheck()
+    page.locator("#ishido-hints").uncheck()  # below the board: the page scrolls to it
+    page.evaluate("window.scrollTo(0, 0)")  # and back up, to play
     state = Game.objects.get(pk=game.pk).state
     illegal = next(c for c in range(96) if state.board[c] is None and c not in state.legal_cells)
     tap(page, illegal)
@@ -112,6 +113,27 @@ def test_one_screen_holds_the_board_the_stone_and_the_action_in_every_state(
     page.goto(page.base_url + running.get_absolute_url())
     assert "was abandoned" in page.locator("#board").inner_text()
     assert_in_view(page)
+
+
+@pytest.mark.parametrize("language", ["hu", "sk", "ar"])
+def test_longer_words_still_fit_a_360_phone(open_page, live_server, language):
+    page = open_page(360, 740)
+    page.context.add_cookies(
+        [{"name": "django_language", "value": language, "url": live_server.url}]
+    )
+    game = start(page)
+    play_on(game, 20)
+    page.reload()
+    assert_in_view(page, "[data-current-stone]", ".ishido-stats", ".ishido-last")
+    page.locator("#ishido-hints").uncheck()  # below the board: the page scrolls to it
+    page.evaluate("window.scrollTo(0, 0)")  # and back up, to play
+    state = Game.objects.get(pk=game.pk).state
+    illegal = next(c for c in range(96) if state.board[c] is None and c not in state.legal_cells)
+    tap(page, illegal)
+    assert_in_view(page, "[data-error]", "[data-current-stone]")
+    play(game, 200)
+    page.reload()
+    assert_in_view(page, ".ishido-sum")
 
 
 def test_the_end_summary_fits_a_360_phone(open_page):
