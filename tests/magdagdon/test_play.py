@@ -289,8 +289,9 @@ def test_play_again_starts_the_same_difficulty(client):
     post(client, game, "confirm", {}, False)
     assert game.status == Game.Status.FINISHED
     page = text(client.get(game.get_absolute_url()))
-    assert "Play SURVIVAL again" in page
-    response = client.post(reverse("magdagdon:new"), {"difficulty": "survival", "confirm": "on"})
+    again = reverse("core:again", args=[game.pk])
+    assert f'action="{again}"' in page and "PLAY AGAIN" in page
+    response = client.post(again)  # one tap: no settings page, no confirmation
     assert response.status_code == 303
     assert Game.objects.filter(status=Game.Status.ACTIVE).get().leaderboard == "survival"
 
