@@ -4,6 +4,12 @@ page, the htmx swap and the replay page alike. Presentation only; the rules deci
 
 The state holds the whole pouch order, which stays secret while the game runs (I4): nothing
 here ever reads the pouch beyond its top stone and its length.
+
+On a portrait phone the stylesheet draws the board transposed (8 columns × 12 rows, cell 0 still
+top left), so that it fits the width. Every text that names a cell is written twice, as the
+wide board and as the tall board shows it (`seen_place`), and the stylesheet shows the one that
+matches the drawing: the names are right with or without JavaScript, and a screen reader reads
+only the one shown.
 """
 
 from __future__ import annotations
@@ -11,11 +17,12 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass
 
-from django.utils.translation import get_language, gettext, pgettext, pgettext_lazy
+from django.utils.formats import number_format
+from django.utils.translation import get_language, gettext, ngettext, pgettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from games.core.html import EMPTY, Html, escape, fill, join, markup
-from games.rules import ishido
+from games.rules import IllegalMove, ishido
 
 COLOUR_NAMES = (
     pgettext_lazy("stone colour", "white"),
@@ -118,7 +125,35 @@ class LastPlacement:
     bonus: int  # the 4-way bonus, 0 when it was not a 4-way
     four_way_number: int  # 1 for the first 4-way...; 0 when it was not one
     border: bool
-    label: str  # where and what, e.g. "red star on row 3, column 7"
+    label: Html  # where and what, e.g. "red star on row 3, column 7", as the board is drawn
+
+
+def seen_place(template: str, cell: int, values: dict[str, object] | None = None) -> Html:
+    """`template` (with `%(row)d` and `%(column)d`) filled in for `cell` twice: as the wide board
+    shows it (8 rows × 12 columns, I2) and as the tall one does (rows and columns swapped); the
+    stylesheet shows the one that matches the drawing.
+
+    >>> seen_place("row %(row)d, column %(column)d", 14)
+    '<span class="seen-wide">row 2, column 3</span><span class="seen-tall">row 3, column 2</span>'
+    """
+    row, column = divmod(cell, ishido.COLUMNS)
+    wide = template % {**(values or {}), "row": row + 1, "column": column + 1}
+    tall = template % {**(values or {}), "row": column + 1, "column": row + 1}
+    return fill(
+        '<span class="seen-wide">%s</span><span class="seen-tall">%s</span>',
+        escape(wide),
+        escape(tall),
+    )
+
+
+def seen_refusal(error: IllegalMove) -> Html:
+    """A refused move's message, naming its cell as the player sees the board."""
+    params = error.params or {}
+    template = gettext(error.template)
+    if "row" in params and "column" in params:
+        cell = (params["row"] - 1) * ishido.COLUMNS + params["column"] - 1
+        return seen_place(template, cell, params)
+    return escape(template % params if params else template)
 
 
 @dataclass(frozen=True)
@@ -132,15 +167,20 @@ class IshidoBoard:
     stuck: StoneSign | None  # the stone that fitted nowhere (a stuck end)
     last: LastPlacement | None
     end_reason: str
+    announce: str  # what the move just made changed, for the live region ("" on a page load)
+    sound: str  # the sound of the move just made: place, fourway or end ("" on a page load)
 
     @property
     def cell_labels(self) -> dict[str, str]:
-        """How the keyboard script names the cell under the cursor, in the visitor's language."""
+        """How the keyboard script names the cells, in the visitor's language; row and column
+        are those of the board as drawn."""
         return {
             "stone": gettext("Row %(row)d, column %(column)d: %(stone)s"),
             "fits": gettext("Row %(row)d, column %(column)d: empty, the stone fits here"),
             "border": gettext("Row %(row)d, column %(column)d: empty border cell"),
             "empty": gettext("Row %(row)d, column %(column)d: empty"),
+            "wide": gettext("Board, 8 rows by 12 columns"),
+            "tall": gettext("Board, 12 rows by 8 columns"),
         }
 
     @property
@@ -149,21 +189,24 @@ class IshidoBoard:
         return all_signs()
 
 
-def cells_html(state: ishido.State, legal: frozenset[int], *, buttons: bool) -> Html:
+def cells_html(
+    state: ishido.State, legal: frozenset[int], *, buttons: bool, last: LastPlacement | None
+) -> Html:
     """The 96 cells in row-major order: stones as pictures of their symbol (an `<svg>` each),
-    empty cells as submit buttons of the move form (`buttons`) or plain boxes.
+    empty cells as submit buttons of the move form (`buttons`) or plain boxes. The last stone
+    placed is a `<span class="last">` holding its picture and the points it earned.
 
     Built here because it runs on every move (as a template loop it cost about 6 ms a board)
     and kept terse because it is most of a move's answer: the grey border and the cell's
-    place come from the stylesheet, and the keyboard script names the cell under the cursor
-    for screen readers (`data-label-*` on the board).
+    place come from the stylesheet, and the keyboard script names the cells for screen
+    readers (`data-label-*` on the page) and groups them into the rows the eye sees.
     """
-    last = state.placements[-1].cell if state.placements else -1
     stones: dict[ishido.Stone, Html] = {}
     parts = []
     for index, stone in enumerate(state.board):
-        mark = LAST if index == last else EMPTY
-        if stone is not None:
+        if stone is not None and last is not None and index == last.cell:
+            parts.append(last_cell_html(stone_sign(stone), last))
+        elif stone is not None:
             drawn = stones.get(stone)
             if drawn is None:
                 sign = stone_sign(stone)
@@ -172,13 +215,12 @@ def cells_html(state: ishido.State, legal: frozenset[int], *, buttons: bool) -> 
                     escape(sign.name),
                     escape(sign.symbol),
                 )
-            parts.append(fill('<svg%s data-cell="%s%s', mark, index, drawn))
+            parts.append(fill('<svg data-cell="%s%s', index, drawn))
         elif buttons:
             hint = LEGAL if index in legal else EMPTY
             parts.append(
                 fill(
-                    '<button%s name=cell value=%s data-cell="%s" data-value%s></button>',
-                    mark,
+                    '<button name=cell value=%s data-cell="%s" data-value%s></button>',
                     index,
                     index,
                     hint,
@@ -189,8 +231,26 @@ def cells_html(state: ishido.State, legal: frozenset[int], *, buttons: bool) -> 
     return join(parts)
 
 
-LAST = markup(' class="last"')
+def last_cell_html(sign: StoneSign, last: LastPlacement) -> Html:
+    """The last stone: marked (a ring, also on the grey border), with the points it earned."""
+    gain = EMPTY
+    if last.points:
+        gain = fill(
+            '<b class="gain%s" aria-hidden="true">+%s</b>',
+            FOUR_WAY if last.bonus else EMPTY,
+            escape(grouped(last.points)),
+        )
+    return fill(
+        '<span class="last" data-cell="%s" data-value="%s"><svg><use href=#%s /></svg>%s</span>',
+        last.cell,
+        escape(sign.name),
+        escape(sign.symbol),
+        gain,
+    )
+
+
 LEGAL = markup(" data-legal")
+FOUR_WAY = markup(" four-way")
 
 
 def last_placement(state: ishido.State) -> LastPlacement | None:
@@ -201,12 +261,11 @@ def last_placement(state: ishido.State) -> LastPlacement | None:
     neighbours = ishido.NEIGHBOURS[placement.cell]
     is_four_way = len(neighbours) == 4 and all(state.board[n] is not None for n in neighbours)
     bonus = ishido.four_way_bonus(state.four_ways - 1) if is_four_way else 0
-    row, column = divmod(placement.cell, ishido.COLUMNS)
-    label = gettext("%(stone)s on row %(row)d, column %(column)d") % {
-        "stone": spoken_name(placement.stone),
-        "row": row + 1,
-        "column": column + 1,
-    }
+    label = seen_place(
+        gettext("%(stone)s on row %(row)d, column %(column)d"),
+        placement.cell,
+        {"stone": spoken_name(placement.stone)},
+    )
     return LastPlacement(
         cell=placement.cell,
         points=placement.points,
@@ -218,17 +277,63 @@ def last_placement(state: ishido.State) -> LastPlacement | None:
     )
 
 
-def board(state: ishido.State, *, playable: bool, hints: bool = True) -> IshidoBoard:
-    """The view model; legal cells only matter when a move can be made."""
+def board(
+    state: ishido.State, *, playable: bool, hints: bool = True, moved: bool = False
+) -> IshidoBoard:
+    """The view model; legal cells only matter when a move can be made. `moved`: the board
+    answers the move just made, so it says what changed (announce) and how it sounds."""
     legal = state.legal_cells if playable else frozenset()
     current = state.current_stone
     stuck = state.pouch[0] if state.end_reason == "stuck" else None
+    last = last_placement(state)
     return IshidoBoard(
-        cells=cells_html(state, legal, buttons=playable),
+        cells=cells_html(state, legal, buttons=playable, last=last),
         playable=playable,
         hints=hints,
         current=None if current is None else stone_sign(current),
         stuck=None if stuck is None else stone_sign(stuck),
-        last=last_placement(state),
+        last=last,
         end_reason=str(END_REASONS.get(state.end_reason or "", "")),
+        announce=announcement(state, last) if moved and last else "",
+        sound=sound(state, last) if moved and last else "",
     )
+
+
+def announcement(state: ishido.State, last: LastPlacement) -> str:
+    """What a screen reader hears after a placement: its points (a 4-way first), then the
+    stones left and the next stone, or the end. The cell is where the player's cursor is, so
+    it is not repeated (and no text here depends on how the board is drawn)."""
+    parts = []
+    if last.bonus:
+        parts.append(gettext("4-way number %(number)d!") % {"number": last.four_way_number})
+    if last.border:
+        parts.append(gettext("On the border: no points."))
+    else:
+        parts.append(
+            ngettext("+%(points)s point.", "+%(points)s points.", last.points)
+            % {"points": grouped(last.points)}
+        )
+    if state.is_finished:
+        parts.append(
+            gettext("Game over. Final score: %(score)s.")
+            % {"score": grouped(state.final_score or 0)}
+        )
+    else:
+        left = state.stones_left
+        parts.append(
+            ngettext("%(count)d stone left.", "%(count)d stones left.", left) % {"count": left}
+        )
+        if state.current_stone is not None:
+            parts.append(gettext("Next: %(stone)s.") % {"stone": spoken_name(state.current_stone)})
+    return " ".join(parts)
+
+
+def grouped(number: int) -> str:
+    """1,000 (1 000, 1.000…) as the visitor's language writes it."""
+    return number_format(number, force_grouping=True)
+
+
+def sound(state: ishido.State, last: LastPlacement) -> str:
+    if state.is_finished:
+        return "end"
+    return "fourway" if last.bonus else "place"

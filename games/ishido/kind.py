@@ -1,5 +1,6 @@
 """Ishido as the shared app sees it: one leaderboard, best score first."""
 
+from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
@@ -7,8 +8,19 @@ from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
 
 from games.core.kinds import GameKind, ResultFields
+from games.core.players import get_player
+from games.core.settings import get_setting
 from games.ishido import display, share
 from games.rules import ishido
+
+
+@dataclass(frozen=True)
+class IshidoUi:
+    """The page's UI state: the legal-cell highlight, and whether the board answers the move
+    just made (then it announces what changed and plays its sound)."""
+
+    hints: bool = True
+    moved: bool = False
 
 
 class IshidoKind(GameKind):
@@ -22,17 +34,25 @@ class IshidoKind(GameKind):
     stylesheet = "css/ishido.css"
     rules = ishido
 
-    def ui(self, request: HttpRequest, state: ishido.State, *, status: int) -> bool:
-        """The legal-cell highlight, UI state only: on unless the move form's checkbox (a
-        hidden "0" before it) or the page's ?hints=0 says off. Any other value leaves it on."""
+    def ui(self, request: HttpRequest, state: ishido.State, *, status: int) -> IshidoUi:
+        """The legal-cell highlight: what the move form's checkbox (a hidden "0" before it) or
+        the page's ?hints= says ("0": off, any other value: on), else what the player chose
+        last (remembered by the move that carried it), else on."""
         data = request.POST if request.method == "POST" else request.GET
-        return data.get("hints", "1") != "0"
+        moved = request.method == "POST" and status == 200
+        if "hints" in data:
+            return IshidoUi(hints=data["hints"] != "0", moved=moved)
+        remembered = get_setting(get_player(request), "ishido.hints", "on")
+        return IshidoUi(hints=remembered != "off", moved=moved)
 
-    def ui_query(self, ui: bool | None) -> str:
-        return "hints=0" if ui is False else ""
+    def ui_query(self, ui: IshidoUi | None) -> str:
+        return "hints=0" if ui is not None and not ui.hints else ""
 
-    def board(self, state: ishido.State, *, playable: bool, ui: bool | None) -> display.IshidoBoard:
-        return display.board(state, playable=playable, hints=ui is not False)
+    def board(
+        self, state: ishido.State, *, playable: bool, ui: IshidoUi | None
+    ) -> display.IshidoBoard:
+        ui = ui or IshidoUi()
+        return display.board(state, playable=playable, hints=ui.hints, moved=ui.moved)
 
     def leaderboard(self, options: Any) -> str:
         return "classic"

@@ -65,8 +65,11 @@ def start_ishido(page, nickname: str) -> Game:
 
 
 def board(page) -> list[str | None]:
+    """Each cell as "index=value", by index (the page may group the cells into the rows it
+    draws, as Ishido's transposed phone board does)."""
     return page.locator("#board [data-cell]").evaluate_all(
-        "els => els.map(e => e.dataset.cell + '=' + e.dataset.value)"
+        "els => els.map(e => [+e.dataset.cell, e.dataset.cell + '=' + e.dataset.value])"
+        ".sort((a, b) => a[0] - b[0]).map(pair => pair[1])"
     )
 
 
