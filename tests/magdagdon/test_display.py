@@ -71,8 +71,8 @@ def test_a_line_bonus_shows_its_points():
         drawn, rows=[replace(drawn.rows[0], combo="STRAIGHT", points=20)] + drawn.rows[1:]
     )
     assert (
-        '<span class="sum bonus" data-line="r0" role="img" aria-label="Row 1: 7, STRAIGHT +20"><b>7</b>'
-        "<i>+20</i></span>" in grid_html(drawn)
+        '<span class="sum bonus" data-line="r0" role="img" aria-label="Row 1: 7, STRAIGHT +20">'
+        "<b>7</b><i>+20</i></span>" in grid_html(drawn)
     )
 
 

@@ -84,7 +84,9 @@ def test_take_all_back_is_a_sequence_of_take_backs_that_replays_exactly(client, 
     game = start_seeded(client, difficulty, seed=seed)
     assert post(client, game, "roll").status_code == 200
     for stage in stages:
-        assert post(client, game, "stage", {"die": stage.die, "cell": stage.cell}).status_code == 200
+        assert (
+            post(client, game, "stage", {"die": stage.die, "cell": stage.cell}).status_code == 200
+        )
     game.refresh_from_db()
     assert display.is_dead_end(game.state) and len(game.state.staged) == len(stages)
     response = post(client, game, "unstage_all", htmx=htmx)
@@ -175,7 +177,7 @@ def test_a_power_says_what_it_did_and_what_it_cost(client):
     new = game.state.roll
     page = text(response)
     did = f"REROLL dice 1 and 3: \u2066{3}→{new[0]}, {1}→{new[2]}\u2069 · \u2066−10\u2069"
-    assert f"<p class=\"mg-did\" data-did>{did}</p>" in page
+    assert f'<p class="mg-did" data-did>{did}</p>' in page
     assert f'data-announce="{did}"' in page and 'data-sound="power"' in page
     response = post(client, game, "increase", {"die": "1"} if new[1] < 6 else {"die": "3"})
     assert "INCREASE die" in text(response) and "\u2066−20\u2069" in text(response)
