@@ -2,7 +2,7 @@
 
 Starts the site on a temporary SQLite database and static root, starts a game of each kind, and
 prints the bytes transferred (gzip, as a browser asks) for the HTML and every stylesheet,
-script and icon it loads. Budget: 60 KB per first load.
+script and icon it loads. Budget: 30 KB per first load (issue "phone-first play").
 
     .venv/bin/python benchmarks/page_weight.py
 """
@@ -18,7 +18,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from served import gunicorn_site  # noqa: E402
 
-BUDGET = 60 * 1024
+BUDGET = 30 * 1024
 
 
 def main() -> None:

@@ -280,7 +280,7 @@ STORAGES = {
         "BACKEND": (
             "django.contrib.staticfiles.storage.StaticFilesStorage"
             if DEBUG or env_bool("PLAIN_STATIC")
-            else "whitenoise.storage.CompressedManifestStaticFilesStorage"
+            else "cubiri.storage.MinifiedStaticFilesStorage"
         )
     },
 }

@@ -8,6 +8,7 @@ from django.template.backends.utils import csrf_input
 from django.utils.cache import patch_vary_headers
 from django_htmx.middleware import HtmxDetails
 
+from games.core.ending import ending
 from games.core.html import EMPTY
 from games.core.models import Game
 
@@ -38,6 +39,8 @@ def board_response(
         "error": error,
         **extra,
     }
+    if game.status == Game.Status.FINISHED:
+        context["ending"] = ending(request, game)
     htmx = bool(request.htmx)
     # A plain POST carries the CSRF token as a form field. A board that htmx swapped in is only
     # ever submitted by htmx, which sends the token in its header (hx-headers on <body>), so

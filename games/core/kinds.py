@@ -111,9 +111,27 @@ class GameKind:
     def leaderboard_label(self, key: str) -> str | Promise:
         return dict(self.leaderboards).get(key, key)
 
+    # --- the end screen's SHARE text (games.core.ending) ------------------------------------
+    def share_title(self, state: Any, options: Any) -> str:
+        """The first line: the game, its board and the score ("MAGDAGDON · PEACEFUL · 384")."""
+        fields = self.result(state, options)
+        if fields is None:
+            return self.name
+        label = self.leaderboard_label(fields.leaderboard)
+        return f"{self.name} · {label} · {score_text(fields.score)}"
+
+    def share_picture(self, state: Any) -> str:
+        """A few lines of emoji that draw the finished game ("" for none)."""
+        return ""
+
     def describe_action(self, payload: dict[str, Any], options: Any = None) -> str:
         """A short line for the replay page's list of moves (`options`: the game's, when known)."""
         return ", ".join(f"{k} {v}" for k, v in payload.items())
+
+
+def score_text(score: Decimal) -> str:
+    """A score as shared: "384", "13.5" (a plain ASCII number, readable in every language)."""
+    return f"{score:f}".removesuffix(".0") if score == score.to_integral() else f"{score:f}"
 
 
 _KINDS: dict[str, GameKind] = {}

@@ -50,6 +50,8 @@ class Player(models.Model):
         _("banned"), default=False, help_text=_("All results of a banned player are hidden.")
     )
     created_at = models.DateTimeField(_("created"), default=timezone.now)
+    # Remembered choices (sound, a game's last settings): see games.core.settings.
+    settings = models.JSONField(_("settings"), default=dict, blank=True)
 
     class Meta:
         verbose_name = _("player")

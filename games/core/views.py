@@ -1,12 +1,16 @@
 """The shared pages: home, nickname, rules, leaderboards, a player's records, replays."""
 
+from dataclasses import dataclass
+
 from django.db import IntegrityError, transaction
 from django.db.models import Exists, OuterRef
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.template import TemplateDoesNotExist
+from django.template.defaultfilters import floatformat
 from django.template.loader import select_template
-from django.utils.translation import get_language
+from django.utils.functional import Promise
+from django.utils.translation import get_language, gettext, ngettext
 from django.views.decorators.http import require_GET, require_POST
 
 from games.core.account_forms import TAKEN_MESSAGE, nickname_taken
@@ -14,11 +18,32 @@ from games.core.accounts import Account, nickname_key
 from games.core.forms import NicknameForm
 from games.core.kinds import GameKind, all_kinds, get_kind
 from games.core.models import Game, LeaderboardSize, Result
-from games.core.moves import see_other
+from games.core.moves import player_game, see_other, start_game
 from games.core.players import ensure_player, get_player
 from games.core.security import BAD_NEXT_MESSAGE, UnsafeRedirect, safe_next
+from games.core.settings import parse, remember
 
 TOP = 100
+
+
+@dataclass(frozen=True)
+class HomeGame:
+    """One game's card on the home page: the visitor's running game, the top three."""
+
+    kind: GameKind
+    running: Game | None
+    leaderboard: str
+    leaderboard_label: str | Promise
+    top: list[tuple[str, str]]  # nickname, what ranks it ("110", "12 turns · 503")
+
+
+def top_text(kind: GameKind, row: Result) -> str:
+    """A top row's figure in the terms of its ranking: the score, or first the turns."""
+    score = floatformat(row.score, -1)
+    if kind.ranking[0] == "turns" and row.turns is not None:
+        turns = ngettext("%(turns)d turn", "%(turns)d turns", row.turns) % {"turns": row.turns}
+        return f"{turns} · {score}"
+    return str(score)
 
 
 def kind_or_404(key: str) -> GameKind:
@@ -35,7 +60,11 @@ def home(request: HttpRequest) -> HttpResponse:
     if player is not None:
         for game in Game.objects.filter(player=player, status=Game.Status.ACTIVE):
             running[game.kind_key] = game
-    games = [(kind, running.get(kind.key)) for kind in all_kinds()]
+    games = []
+    for kind in all_kinds():
+        key, label = kind.leaderboards[0]  # each game's first board: its usual setting
+        top = [(row.nickname, top_text(kind, row)) for row in Result.objects.ranked(kind, key)[:3]]
+        games.append(HomeGame(kind, running.get(kind.key), key, label, top))
     form = NicknameForm(initial={"nickname": player.nickname if player else ""})
     return render(request, "core/home.html", {"games": games, "nickname_form": form})
 
@@ -64,6 +93,42 @@ def nickname(request: HttpRequest) -> HttpResponse:
     except IntegrityError:
         form.add_error("nickname", TAKEN_MESSAGE % {"nickname": name})
         return render(request, "core/nickname.html", {"nickname_form": form}, status=400)
+    return see_other(next_url)
+
+
+def refused(request: HttpRequest, message: str | Promise) -> HttpResponse:
+    context = {"message": message, "title": gettext("Not changed")}
+    return render(request, "core/refused.html", context, status=400)
+
+
+@require_POST
+def again(request: HttpRequest, game_id: int) -> HttpResponse:
+    """Play again with the settings of the visitor's own finished game, in one tap."""
+    kind_key = Game.objects.filter(pk=game_id).values_list("kind_key", flat=True).first()
+    if kind_key is None:
+        raise Http404("No such game.")
+    kind = get_kind(kind_key)
+    game = player_game(request, game_id, kind)
+    if game.is_active:
+        return refused(request, gettext("This game is still being played: finish it first."))
+    return start_game(request, kind, kind.options_from_dict(game.options))
+
+
+@require_POST
+def setting(request: HttpRequest) -> HttpResponse:
+    """Remember one choice (`name`, `value`): 204 for a script, else back to `next`."""
+    name, value = request.POST.get("name", ""), request.POST.get("value", "")
+    parsed = parse(name, value)
+    try:
+        next_url = safe_next(request)
+    except UnsafeRedirect:
+        return refused(request, BAD_NEXT_MESSAGE)
+    if parsed is None:
+        return refused(request, gettext("This setting cannot be changed to that."))
+    with transaction.atomic():
+        remember(ensure_player(request), name, parsed)
+    if request.headers.get("HX-Request") or request.headers.get("X-Requested-With"):
+        return HttpResponse(status=204)
     return see_other(next_url)
 
 
@@ -124,7 +189,15 @@ def my_records(request: HttpRequest) -> HttpResponse:
                 mine = Result.objects.filter(player=player, kind_key=kind.key, leaderboard=key)
                 rows = list(mine.order_by(*kind.ranking)[:20])
             sections.append((kind, key, label, rows))
-    return render(request, "core/records.html", {"sections": sections})
+    kinds = all_kinds()
+    played = {kind.key for kind, _key, _label, rows in sections if rows}
+    context = {
+        "sections": sections,
+        "played": played,
+        "kinds": kinds,
+        "unplayed": [kind for kind in kinds if kind.key not in played],
+    }
+    return render(request, "core/records.html", context)
 
 
 @require_GET
@@ -150,6 +223,7 @@ def replay(request: HttpRequest, game_id: int) -> HttpResponse:
         "step": step,
         "last": len(actions),
         "moves": moves,
+        "current_move": moves[step - 1][1] if step else "",
         "readonly": True,
         "result": Result.objects.filter(game=game).first(),
     }

@@ -7,7 +7,7 @@ from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
 
 from games.core.kinds import GameKind, ResultFields
-from games.ishido import display
+from games.ishido import display, share
 from games.rules import ishido
 
 
@@ -43,6 +43,9 @@ class IshidoKind(GameKind):
             leaderboard="classic",
             stones_left=state.stones_left,
         )
+
+    def share_picture(self, state: ishido.State) -> str:
+        return share.picture(state)
 
     def describe_action(self, payload: dict[str, Any], options: Any = None) -> str:
         cell = payload.get("cell", 0)

@@ -8,7 +8,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from games.core.kinds import GameKind, ResultFields
-from games.magdagdon import display
+from games.magdagdon import display, share
 from games.magdagdon.display import Choice, where
 from games.rules import magdagdon
 
@@ -60,6 +60,9 @@ class MagdagdonKind(GameKind):
             turns=state.turns,
             powers_used=len(state.powers_used),
         )
+
+    def share_picture(self, state: magdagdon.State) -> str:
+        return share.picture(state)
 
     def describe_action(self, payload: dict[str, Any], options: Any = None) -> str:
         action = payload.get("type")

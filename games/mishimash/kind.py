@@ -9,7 +9,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from games.core.kinds import GameKind, ResultFields
-from games.mishimash import display
+from games.mishimash import display, share
 from games.mishimash.display import Ticks, ticked
 from games.rules import mishimash
 
@@ -69,6 +69,12 @@ class MishimashKind(GameKind):
             leaderboard=leaderboard,
             turns=state.turns[0],
         )
+
+    def share_title(self, state: mishimash.State, options: mishimash.Options) -> str:
+        return share.title(state)
+
+    def share_picture(self, state: mishimash.State) -> str:
+        return share.picture(state)
 
     def describe_action(self, payload: dict[str, Any], options: Any = None) -> str:
         dice = ", ".join(str(i + 1) for i in payload.get("dice", []))

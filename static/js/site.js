@@ -1,6 +1,109 @@
 // What every page does with JavaScript (a file, not inline: the Content-Security-Policy allows
-// only our own scripts). Without JavaScript the language form has its own button.
-document.addEventListener("change", (event) => {
-  const select = event.target.closest("#language-select");
-  if (select) select.form.submit();
-});
+// only our own scripts). Each part enhances a control that works without it.
+(function () {
+  "use strict";
+
+  // The language menu changes on choice (without JavaScript it has its own button).
+  document.addEventListener("change", function (event) {
+    var select = event.target.closest("#language-select");
+    if (select) select.form.submit();
+  });
+
+  // --- after a move: what it changed, heard and (if the player wants) as a sound -----------
+  // A board that htmx swapped in says what the move changed in data-announce and names its
+  // sound in data-sound; both are read once per board.
+  var sounds = null;
+  function soundUrl(name) {
+    if (sounds === null) {
+      var data = document.getElementById("sounds");
+      try { sounds = data ? JSON.parse(data.textContent) : {}; } catch (e) { sounds = {}; }
+    }
+    return sounds[name];
+  }
+  function play(name) {
+    var url = soundUrl(name);
+    if (!url || document.body.dataset.sound !== "on") return;
+    var audio = new Audio(url);
+    audio.volume = 0.6;
+    var played = audio.play();
+    if (played && played.catch) played.catch(function () {});
+  }
+  function announce(text) {
+    var region = document.getElementById("announce");
+    if (!region || !text) return;
+    // Emptied first, so that the same words twice in a row are read twice.
+    region.textContent = "";
+    window.setTimeout(function () { region.textContent = text; }, 30);
+  }
+  document.addEventListener("htmx:afterSettle", function () {
+    var board = document.getElementById("board");
+    if (!board || board.dataset.told) return;
+    board.dataset.told = "1";
+    announce(board.dataset.announce);
+    if (board.dataset.sound) play(board.dataset.sound);
+  });
+  window.cubiri = { announce: announce, play: play };
+
+  // --- the sound switch: answered at once, remembered on the server ------------------------
+  document.addEventListener("submit", function (event) {
+    var form = event.target.closest("[data-sound-form]");
+    if (!form) return;
+    event.preventDefault();
+    var button = form.querySelector("[data-sound-toggle]");
+    var value = form.elements.value.value;
+    var on = value === "on";
+    button.setAttribute("aria-pressed", on ? "true" : "false");
+    form.elements.value.value = on ? "off" : "on";
+    if (on) document.body.dataset.sound = "on"; else delete document.body.dataset.sound;
+    if (on) play("place");
+    var body = new FormData(form);
+    body.set("value", value);
+    fetch(form.action, {
+      method: "POST", body: body, credentials: "same-origin",
+      headers: { "X-Requested-With": "fetch" },
+    }).catch(function () {});
+  });
+
+  // --- SHARE: the Web Share API where there is one, else the clipboard ---------------------
+  function shareStatus(button, text) {
+    var status = button.closest("[data-ending]");
+    status = status && status.querySelector("[data-share-status]");
+    if (status) status.textContent = text;
+  }
+  function copy(text) {
+    if (navigator.clipboard && window.isSecureContext) return navigator.clipboard.writeText(text);
+    return new Promise(function (resolve, reject) {
+      var area = document.createElement("textarea");
+      area.value = text;
+      area.setAttribute("readonly", "");
+      area.className = "visually-hidden";
+      document.body.appendChild(area);
+      area.select();
+      var ok = document.execCommand("copy");
+      area.remove();
+      if (ok) resolve(); else reject(new Error("copy"));
+    });
+  }
+  function showShareButtons(root) {
+    root.querySelectorAll("[data-share][hidden]").forEach(function (b) { b.hidden = false; });
+  }
+  showShareButtons(document);
+  document.addEventListener("htmx:load", function (event) { showShareButtons(event.target); });
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest("[data-share]");
+    if (!button) return;
+    var text = button.dataset.shareText;
+    var done = button.dataset.copied || "";
+    if (navigator.share) {
+      navigator.share({ text: text }).catch(function (error) {
+        if (error && error.name === "AbortError") return;
+        copy(text).then(function () { shareStatus(button, done); });
+      });
+      return;
+    }
+    copy(text).then(
+      function () { shareStatus(button, done); },
+      function () { shareStatus(button, button.dataset.copyFailed || ""); }
+    );
+  });
+})();

@@ -9,7 +9,7 @@ import pytest
 from games.core.kinds import get_kind
 from games.core.models import Game, Player
 from games.rules import ishido
-from tests.support.browser import screenshot
+from tests.support.browser import choose_language, screenshot
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -92,7 +92,7 @@ def board_boxes(page) -> dict[str, tuple[int, int]]:
 def switch_language(page, language: str) -> None:
     """Pick a language in the header's switcher (it submits on change) and wait for the page."""
     with page.expect_navigation():
-        page.select_option("#language-select", language)
+        choose_language(page, language)
     assert html_lang_dir(page)[0] == language
 
 

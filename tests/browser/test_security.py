@@ -6,7 +6,7 @@ import pytest
 from games.core.kinds import get_kind
 from games.core.models import Game, Player
 from games.rules import ishido, magdagdon, mishimash
-from tests.support.browser import screenshot
+from tests.support.browser import choose_language, screenshot
 from tests.support.games import finish_ishido
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -114,6 +114,6 @@ def test_no_page_breaks_the_content_security_policy(strict_page):
     page.goto(page.base_url + games[0].get_absolute_url())
     page.locator("button[data-legal]").first.click()
     page.locator("#board input[name=version][value='1']").first.wait_for(state="attached")
-    page.select_option("#language-select", "ar")  # site.js submits the form
+    choose_language(page, "ar")  # site.js submits the form
     page.locator("html[lang=ar]").wait_for()
     assert complaints == []

@@ -189,7 +189,7 @@ def test_the_leaderboard_shows_half_points(client, half_point_result, language, 
     body = client.get(
         reverse("core:leaderboard", args=[kind, board]), HTTP_ACCEPT_LANGUAGE=ACCEPT[language]
     ).content.decode()
-    assert f'<td class="num">{shown}</td>' in body
+    assert f"data-replay>{shown}</a></td>" in body  # the score, as the link to its replay
     assert "12.50" not in body and "12,50" not in body and "000001" not in body
 
 
