@@ -297,8 +297,13 @@ def test_play_again_starts_the_same_difficulty(client):
     post(client, game, "confirm", {}, False)
     assert game.status == Game.Status.FINISHED
     page = text(client.get(game.get_absolute_url()))
-    assert "Play SURVIVAL again" in page
-    response = client.post(reverse("magdagdon:new"), {"difficulty": "survival", "confirm": "on"})
+    assert "PLAY AGAIN" in page and "data-primary data-again" in page  # the shared end screen
+    again = re.search(
+        r'<form method="post" action="([^"]+)"><input[^>]*>'
+        r'<button type="submit" class="primary big" data-primary',
+        page,
+    )
+    response = client.post(again.group(1) if again else reverse("core:again", args=[game.pk]))
     assert response.status_code == 303
     assert Game.objects.filter(status=Game.Status.ACTIVE).get().leaderboard == "survival"
 
