@@ -71,6 +71,10 @@ def _secret_key() -> str:
 
 DEBUG = env_bool("DEBUG")
 SECRET_KEY = _secret_key()
+# Each daily challenge's seed is an HMAC of its day under this secret (games/core/daily.py), so
+# nobody can work it out ahead. Keep it stable and the same on every server: the fingerprints
+# published for the coming days are derived from it.
+DAILY_SECRET = env("DAILY_SECRET") or SECRET_KEY
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "127.0.0.1,localhost,[::1],testserver")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
 

@@ -8,6 +8,7 @@ from django.template.backends.utils import csrf_input
 from django.utils.cache import patch_vary_headers
 from django_htmx.middleware import HtmxDetails
 
+from games.core.daily import end_screen
 from games.core.ending import ending
 from games.core.html import EMPTY
 from games.core.models import Game
@@ -37,6 +38,7 @@ def board_response(
         "state": state,
         "board": kind.board(state, playable=game.is_active, ui=ui),
         "error": error,
+        "daily_end": end_screen(request, game),  # None unless a daily challenge has ended
         **extra,
     }
     if game.status == Game.Status.FINISHED:

@@ -41,6 +41,7 @@ def ending(request: HttpRequest, game: Game) -> Ending:
     rank = total = 0
     best: Result | None = None
     if result is not None:
+        key = result.leaderboard  # a daily's result ranks on its day's board
         total = LeaderboardSize.of(kind.key, key)
         if not result.hidden:
             rank = result.rank(kind)
@@ -50,7 +51,7 @@ def ending(request: HttpRequest, game: Game) -> Ending:
             .order_by(*kind.ranking)
             .first()
         )
-    label = str(kind.leaderboard_label(key)) if key else ""
+    label = str(kind.leaderboard_label(key)) if key in dict(kind.leaderboards) else ""
     new_best = result is not None and (best is None or _better(kind.ranking, result, best))
     replay_url = request.build_absolute_uri(game.replay_url()) if game.seed_revealed else ""
     score = result.score if result is not None else None

@@ -108,6 +108,11 @@ class GameKind:
         """The key of the leaderboard a game with these options ranks on ("" = unranked)."""
         raise NotImplementedError
 
+    def daily_options(self, player_name: str) -> Any:
+        """The options of this game's daily challenge, the same for everyone (games.core.daily);
+        `player_name` names the seat where a game names its players."""
+        raise NotImplementedError
+
     def leaderboard_label(self, key: str) -> str | Promise:
         return dict(self.leaderboards).get(key, key)
 

@@ -12,6 +12,8 @@ import random
 import secrets
 import struct
 from collections.abc import Iterable, Iterator
+from dataclasses import replace
+from datetime import UTC, date, datetime
 from typing import Any
 
 from django.apps import apps
@@ -21,7 +23,8 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from games.core.kinds import GameKind, get_kind
+from games.core import clock
+from games.core.kinds import GameKind, ResultFields, get_kind
 
 _MT_WORDS = 625  # Mersenne Twister state: 624 words plus the position
 
@@ -107,6 +110,8 @@ class Game(models.Model):
     created_at = models.DateTimeField(_("started"), default=timezone.now)
     updated_at = models.DateTimeField(_("updated"), auto_now=True)
     finished_at = models.DateTimeField(_("ended"), null=True, blank=True)
+    # The UTC day of the daily challenge this game plays (games.core.daily); None for the rest.
+    day = models.DateField(_("daily challenge"), null=True, blank=True)
 
     owner_user_id: int | None = None  # set by Game.find: the account's user, if secured
 
@@ -114,6 +119,13 @@ class Game(models.Model):
         verbose_name = _("game")
         verbose_name_plural = _("games")
         indexes = [models.Index(fields=["player", "kind_key", "status"])]
+        constraints = [  # one ranked attempt per player, game and day: two racing tabs make one
+            models.UniqueConstraint(
+                fields=["player", "kind_key", "day"],
+                condition=models.Q(day__isnull=False) & ~models.Q(leaderboard=""),
+                name="one_ranked_daily",
+            )
+        ]
 
     def __str__(self) -> str:
         return f"{self.kind_key} #{self.pk}"
@@ -123,24 +135,36 @@ class Game(models.Model):
 
     # --- starting ----------------------------------------------------------------------------
     @classmethod
-    def start(cls, player: Player, kind: GameKind, options: Any, seed: str | None = None) -> Game:
+    def start(
+        cls,
+        player: Player,
+        kind: GameKind,
+        options: Any,
+        seed: str | None = None,
+        *,
+        day: date | None = None,
+        leaderboard: str | None = None,
+    ) -> Game:
         """Deal a new game (abandoning the player's running game of that kind).
 
-        `seed` is for tests and recorded games; players always get a fresh secret one.
+        `seed` is for tests and recorded games; players always get a fresh secret one. A daily
+        challenge (`day`, its seed and `leaderboard` from games.core.daily) abandons nothing.
         """
         seed = seed or secrets.token_hex(32)
         rng = random.Random(seed)
         state = kind.new_state(options, rng)
         with transaction.atomic():
             now = timezone.now()
-            cls.objects.filter(player=player, kind_key=kind.key, status=cls.Status.ACTIVE).update(
-                status=cls.Status.ABANDONED, finished_at=now
-            )
+            if day is None:
+                cls.objects.filter(
+                    player=player, kind_key=kind.key, status=cls.Status.ACTIVE, day=None
+                ).update(status=cls.Status.ABANDONED, finished_at=now)
             game = cls.objects.create(
                 kind_key=kind.key,
                 player=player,
                 options=options.to_dict(),
-                leaderboard=kind.leaderboard(options),
+                leaderboard=kind.leaderboard(options) if leaderboard is None else leaderboard,
+                day=day,
                 seed=seed,
                 seed_hash=seed_hash(seed),
                 snapshot=kind.dump_state(state),
@@ -191,7 +215,10 @@ class Game(models.Model):
 
     @property
     def seed_revealed(self) -> bool:
-        return self.status != self.Status.ACTIVE
+        """Once the game has ended; a daily challenge's only once its UTC day is over too (every
+        player of the day shares the seed)."""
+        ended = self.status != self.Status.ACTIVE
+        return ended and (self.day is None or self.day < clock.today())
 
     def replay_url(self) -> str:
         return reverse("core:replay", args=[self.pk])
@@ -261,7 +288,7 @@ class Game(models.Model):
 
     def _record_result(self, kind: GameKind, state: Any, when: Any) -> None:
         """The finished game's row for the records and leaderboards (if its kind ranks it)."""
-        fields = kind.result(state, kind.options_from_dict(self.options))
+        fields = self.result_fields(state, when)
         if fields is not None:
             Result.objects.create(
                 game=self,
@@ -272,6 +299,21 @@ class Game(models.Model):
                 finished_at=when,
                 **fields.__dict__,
             )
+
+    def result_fields(self, state: Any, when: datetime) -> ResultFields | None:
+        """The leaderboard row of this game finished at `when` in `state` (None: unranked).
+
+        A daily challenge ranks on its day's board only, never on the game's usual boards (its
+        deal is shared, so it would count twice and could be studied), and only when finished
+        within its UTC day: after it the seed is public. A practice replay ranks nowhere.
+        """
+        kind = self.kind
+        fields = kind.result(state, kind.options_from_dict(self.options))
+        if fields is None or self.day is None:
+            return fields
+        if not self.leaderboard or when.astimezone(UTC).date() > self.day:
+            return None
+        return replace(fields, leaderboard=self.leaderboard)
 
 
 class Action(models.Model):

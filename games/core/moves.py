@@ -76,7 +76,8 @@ def running_game(request: HttpRequest, kind: GameKind) -> Game | None:
     player = get_player(request)
     if player is None:
         return None
-    return Game.objects.filter(player=player, kind_key=kind.key, status=Game.Status.ACTIVE).first()
+    running = Game.objects.filter(player=player, kind_key=kind.key, status=Game.Status.ACTIVE)
+    return running.filter(day=None).first()  # a daily challenge runs beside it
 
 
 def rules_message(error: IllegalMove) -> str:

@@ -1,6 +1,23 @@
-from django.urls import path
+from datetime import date
 
-from games.core import account_views, views
+from django.urls import path, register_converter
+
+from games.core import account_views, daily_views, stats_views, views
+
+
+class IsoDate:
+    """A day in the address as 2026-12-12."""
+
+    regex = r"\d{4}-\d{2}-\d{2}"
+
+    def to_python(self, value: str) -> date:
+        return date.fromisoformat(value)  # a ValueError (2026-02-30) is a 404
+
+    def to_url(self, value: date) -> str:
+        return value.isoformat()
+
+
+register_converter(IsoDate, "isodate")
 
 app_name = "core"
 urlpatterns = [
@@ -13,6 +30,11 @@ urlpatterns = [
     path("records/", views.my_records, name="records"),
     path("replay/<int:game_id>/", views.replay, name="replay"),
     path("again/<int:game_id>/", views.again, name="again"),
+    path("daily/", daily_views.archive, name="daily_archive"),
+    path("<slug:kind>/daily/", daily_views.today, name="daily"),
+    path("<slug:kind>/daily/<isodate:day>/", daily_views.board, name="daily_board"),
+    path("<slug:kind>/daily/<isodate:day>/practice/", daily_views.practice, name="daily_practice"),
+    path("players/<int:player_id>/stats/", stats_views.stats, name="stats"),
     path("account/", account_views.account, name="account"),
     path("account/secure/", account_views.secure, name="secure"),
     path("account/sign-in/", account_views.sign_in, name="sign_in"),

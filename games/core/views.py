@@ -15,6 +15,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from games.core.account_forms import TAKEN_MESSAGE, nickname_taken
 from games.core.accounts import Account, nickname_key
+from games.core.daily import today_cards
 from games.core.forms import NicknameForm
 from games.core.kinds import GameKind, all_kinds, get_kind
 from games.core.models import Game, LeaderboardSize, Result
@@ -58,7 +59,7 @@ def home(request: HttpRequest) -> HttpResponse:
     player = get_player(request)
     running = {}
     if player is not None:
-        for game in Game.objects.filter(player=player, status=Game.Status.ACTIVE):
+        for game in Game.objects.filter(player=player, status=Game.Status.ACTIVE, day=None):
             running[game.kind_key] = game
     games = []
     for kind in all_kinds():
@@ -66,7 +67,8 @@ def home(request: HttpRequest) -> HttpResponse:
         top = [(row.nickname, top_text(kind, row)) for row in Result.objects.ranked(kind, key)[:3]]
         games.append(HomeGame(kind, running.get(kind.key), key, label, top))
     form = NicknameForm(initial={"nickname": player.nickname if player else ""})
-    return render(request, "core/home.html", {"games": games, "nickname_form": form})
+    context = {"games": games, "nickname_form": form, "daily_cards": today_cards(player)}
+    return render(request, "core/home.html", context)
 
 
 @require_POST
@@ -205,6 +207,8 @@ def replay(request: HttpRequest, game_id: int) -> HttpResponse:
     game = get_object_or_404(Game, pk=game_id)
     if game.is_active:
         raise Http404("A game is replayed once it has ended.")
+    if not game.seed_revealed:  # a daily challenge's deal is everyone's until its day is over
+        raise Http404("A daily challenge is replayed once its day is over.")
     kind = game.kind
     states = list(game.replay_states())
     actions = list(game.actions.order_by("number"))

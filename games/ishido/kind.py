@@ -37,6 +37,9 @@ class IshidoKind(GameKind):
     def leaderboard(self, options: Any) -> str:
         return "classic"
 
+    def daily_options(self, player_name: str) -> ishido.Options:
+        return ishido.Options()
+
     def result(self, state: ishido.State, options: Any) -> ResultFields:
         return ResultFields(
             score=Decimal(state.final_score or 0),

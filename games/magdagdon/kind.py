@@ -53,6 +53,9 @@ class MagdagdonKind(GameKind):
     def leaderboard(self, options: magdagdon.Options) -> str:
         return options.difficulty.value
 
+    def daily_options(self, player_name: str) -> magdagdon.Options:
+        return magdagdon.Options(magdagdon.Difficulty.PEACEFUL)
+
     def result(self, state: magdagdon.State, options: Any) -> ResultFields:
         return ResultFields(
             score=Decimal(magdagdon.live_score(state).total),

@@ -59,6 +59,9 @@ class MishimashKind(GameKind):
             return str(options.target)
         return ""
 
+    def daily_options(self, player_name: str) -> mishimash.Options:
+        return mishimash.Options((player_name[:24],), 500)  # solo to 500
+
     def result(self, state: mishimash.State, options: mishimash.Options) -> ResultFields | None:
         """Hot-seat games and custom targets are not ranked."""
         leaderboard = self.leaderboard(options)

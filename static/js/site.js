@@ -66,7 +66,7 @@
 
   // --- SHARE: the Web Share API where there is one, else the clipboard ---------------------
   function shareStatus(button, text) {
-    var status = button.closest("[data-ending]");
+    var status = button.closest("[data-ending], [data-daily-end]");
     status = status && status.querySelector("[data-share-status]");
     if (status) status.textContent = text;
   }
@@ -93,15 +93,16 @@
     var button = event.target.closest("[data-share]");
     if (!button) return;
     var text = button.dataset.shareText;
+    var url = button.dataset.shareUrl;
     var done = button.dataset.copied || "";
     if (navigator.share) {
-      navigator.share({ text: text }).catch(function (error) {
+      navigator.share(url ? { text: text, url: url } : { text: text }).catch(function (error) {
         if (error && error.name === "AbortError") return;
-        copy(text).then(function () { shareStatus(button, done); });
+        copy(url ? text + "\n" + url : text).then(function () { shareStatus(button, done); });
       });
       return;
     }
-    copy(text).then(
+    copy(url ? text + "\n" + url : text).then(
       function () { shareStatus(button, done); },
       function () { shareStatus(button, button.dataset.copyFailed || ""); }
     );

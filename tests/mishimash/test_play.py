@@ -311,7 +311,8 @@ def test_a_hot_seat_game_ends_on_a_results_page_not_ranked_x15(client):
     page = text(client.get(game.get_absolute_url()))
     assert hook(page, "data-state") == "finished" and "Anna</bdi> wins with 500 points!" in page
     assert re.search(r'data-player="0" data-score="500" data-rank="1" class="is-winner"', page)
-    assert 'data-player="1"' in page and "Play again" in page
+    assert 'data-player="1"' in page and "PLAY AGAIN" in page
+    assert "This game is not ranked on a leaderboard." in page
     assert not Result.objects.exists()
     assert move(client, game, "roll").status_code == 400
 

@@ -39,7 +39,7 @@ class Command(BaseCommand):
             return "the replay does not end the game"
         if kind.dump_state(final) != game.snapshot:
             return "the replayed final state differs from the stored one"
-        expected = kind.result(final, kind.options_from_dict(game.options))
+        expected = game.result_fields(final, game.finished_at or game.updated_at)
         stored = Result.objects.filter(game=game).first()
         if expected is None:
             return "" if stored is None else "an unranked game has a result row"

@@ -1,0 +1,324 @@
+"""Daily challenges: one deal per game per UTC day, the same for everyone, fair and checkable.
+
+Words: a *challenge* is one game's deal of one day (`Challenge`), numbered from FIRST_DAY
+("MAGDAGDON daily #12"). Its *seed* is an HMAC of the game and the day under the server's
+DAILY_SECRET, so nobody can work it out ahead; its *fingerprint* is the SHA-256 of that seed
+(`Game.seed_hash` of every game dealt from it), published COMMITTED_DAYS ahead on the archive
+page; the seed itself is shown once the day is over. A *ranked* daily is a player's one attempt
+of the day (unique per player, game and day in the database); a *practice* replays a past day
+unranked. A ranked daily's result lives on its day's board (`Result.leaderboard` is
+`board_key(day)`) and nowhere else, so the usual leaderboards are never distorted by a shared
+deal.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import UTC, date, timedelta
+from decimal import Decimal
+
+from django.conf import settings
+from django.db import IntegrityError, transaction
+from django.http import HttpRequest
+from django.urls import reverse
+from django.utils.translation import gettext, ngettext
+
+from games.core.clock import today
+from games.core.kinds import GameKind, all_kinds
+from games.core.models import Game, LeaderboardSize, Player, Result
+from games.core.players import ensure_player, get_player
+from games.core.security import count_creation
+
+FIRST_DAY = date(2026, 12, 1)  # daily #1
+COMMITTED_DAYS = 14  # fingerprints published this many days ahead (the issue asks at least 7)
+BOARD_PREFIX = "daily-"
+
+
+class NotToday(Exception):
+    """Only today's challenge can be played ranked."""
+
+
+class NotOver(Exception):
+    """A day is replayed for practice only once it is over."""
+
+
+def board_key(day: date) -> str:
+    """The leaderboard key of a day's board: "daily-2026-12-12"."""
+    return f"{BOARD_PREFIX}{day.isoformat()}"
+
+
+def day_of_board(key: str) -> date | None:
+    """The day of a daily board's key; None for any other leaderboard."""
+    if not key.startswith(BOARD_PREFIX):
+        return None
+    return date.fromisoformat(key.removeprefix(BOARD_PREFIX))
+
+
+def daily_seed(kind_key: str, day: date) -> str:
+    """The day's secret seed for that game: 64 hex digits, like every other game's seed."""
+    message = f"cubiri-daily:{kind_key}:{day.isoformat()}".encode()
+    return hmac.new(settings.DAILY_SECRET.encode(), message, hashlib.sha256).hexdigest()
+
+
+@dataclass(frozen=True)
+class Challenge:
+    """One game's daily challenge of one day."""
+
+    kind: GameKind
+    day: date
+
+    @property
+    def number(self) -> int:
+        return (self.day - FIRST_DAY).days + 1
+
+    @property
+    def exists(self) -> bool:
+        return self.day >= FIRST_DAY
+
+    @property
+    def fingerprint(self) -> str:
+        return hashlib.sha256(daily_seed(self.kind.key, self.day).encode()).hexdigest()
+
+    @property
+    def is_over(self) -> bool:
+        return self.day < today()
+
+    @property
+    def is_today(self) -> bool:
+        return self.day == today()
+
+    @property
+    def seed(self) -> str:
+        """The seed, once the day is over ("" before: it is what makes the day fair)."""
+        return daily_seed(self.kind.key, self.day) if self.is_over else ""
+
+    @property
+    def board_key(self) -> str:
+        return board_key(self.day)
+
+    @property
+    def label(self) -> str:
+        """What the challenge plays: "PEACEFUL", "Target 500", "Classic"."""
+        options = self.kind.daily_options("Player")
+        return str(self.kind.leaderboard_label(self.kind.leaderboard(options)))
+
+    def board_url(self) -> str:
+        return reverse("core:daily_board", args=[self.kind.key, self.day])
+
+    def today_url(self) -> str:
+        return reverse("core:daily", args=[self.kind.key])
+
+
+def challenge(kind: GameKind, day: date | None = None) -> Challenge:
+    return Challenge(kind, today() if day is None else day)
+
+
+# --- starting -------------------------------------------------------------------------------
+def ranked_game(player: Player | None, kind: GameKind, day: date) -> Game | None:
+    """The player's one ranked attempt at that day's challenge, if they started it."""
+    if player is None:
+        return None
+    games = Game.objects.filter(player=player, kind_key=kind.key, day=day)
+    return games.exclude(leaderboard="").first()
+
+
+def start_ranked(request: HttpRequest, kind: GameKind, day: date) -> Game:
+    """Start today's ranked attempt, or resume it: a second start (another tab, a double tap,
+    a race) finds the first. NotToday for any other day."""
+    if day != today() or day < FIRST_DAY:
+        raise NotToday
+    found = ranked_game(get_player(request), kind, day)
+    if found is not None:
+        return found
+    try:
+        with transaction.atomic():
+            count_creation(request, "game")
+            player = ensure_player(request)
+            return _deal(player, kind, day, board_key(day))
+    except IntegrityError:  # the other tab's start committed first: resume that one
+        game = ranked_game(get_player(request), kind, day)
+        if game is None:
+            raise
+        return game
+
+
+def start_practice(request: HttpRequest, kind: GameKind, day: date) -> Game:
+    """Replay a past day's deal, unranked (abandoning the player's earlier practice of that
+    game). NotOver for today and later days, whose seed is still secret."""
+    if day >= today() or day < FIRST_DAY:
+        raise NotOver
+    with transaction.atomic():
+        count_creation(request, "game")
+        player = ensure_player(request)
+        practising = Game.objects.filter(
+            player=player, kind_key=kind.key, status=Game.Status.ACTIVE, day__isnull=False
+        )
+        practising.filter(leaderboard="").update(status=Game.Status.ABANDONED)
+        return _deal(player, kind, day, "")
+
+
+def _deal(player: Player, kind: GameKind, day: date, leaderboard: str) -> Game:
+    options = kind.daily_options(player.display_name)
+    seed = daily_seed(kind.key, day)
+    return Game.start(player, kind, options, seed, day=day, leaderboard=leaderboard)
+
+
+# --- boards, ranks and streaks --------------------------------------------------------------
+def day_results(kind: GameKind, day: date) -> Iterable[Result]:
+    return Result.objects.ranked(kind, board_key(day))
+
+
+def ranked_result(game: Game) -> Result | None:
+    """The visible result of a ranked daily, with its `position` on the day's board."""
+    found = Result.objects.visible().filter(game=game).first()
+    if found is not None:
+        found.position = found.rank(game.kind)
+    return found
+
+
+def finished_late(game: Game) -> bool:
+    """Whether a daily game ended after its day (then it is not ranked: the seed was public)."""
+    ended = game.finished_at
+    return game.day is not None and ended is not None and ended.astimezone(UTC).date() > game.day
+
+
+def streaks(days: Iterable[date], on: date) -> tuple[int, int]:
+    """(current, longest) run of consecutive days in `days`; the current run ends `on` or the
+    day before (today's challenge may still be ahead).
+
+    >>> d = date(2026, 12, 10)
+    >>> streaks([d, d - timedelta(1), d - timedelta(3)], d)
+    (2, 2)
+    >>> streaks([d - timedelta(1), d - timedelta(2)], d), streaks([d - timedelta(2)], d)
+    ((2, 2), (0, 1))
+    """
+    ordered = sorted(set(days))
+    longest = run = 0
+    previous: date | None = None
+    for day in ordered:
+        run = run + 1 if previous is not None and day - previous == timedelta(1) else 1
+        longest = max(longest, run)
+        previous = day
+    current = run if previous is not None and on - previous <= timedelta(1) else 0
+    return current, longest
+
+
+def played_days(player: Player, kind_key: str) -> list[date]:
+    """The days whose ranked challenge of that game the player finished (visible results)."""
+    keys = Result.objects.visible().filter(
+        player=player, kind_key=kind_key, leaderboard__startswith=BOARD_PREFIX
+    )
+    found = (day_of_board(key) for key in keys.values_list("leaderboard", flat=True))
+    return [day for day in found if day is not None]
+
+
+def streak(player: Player, kind_key: str) -> tuple[int, int]:
+    return streaks(played_days(player, kind_key), today())
+
+
+# --- what the pages show --------------------------------------------------------------------
+@dataclass(frozen=True)
+class Card:
+    """Today's challenge of one game as the home page shows it to a player."""
+
+    challenge: Challenge
+    status: str  # "new", "running", "finished" or "late" (finished after its day: unranked)
+    game: Game | None
+    result: Result | None
+    total: int
+
+
+def today_cards(player: Player | None) -> list[Card]:
+    """Today's three challenges with the player's status in each (home page)."""
+    day = today()
+    games: dict[str, Game] = {}
+    if player is not None:
+        found = Game.objects.filter(player=player, day=day).exclude(leaderboard="")
+        games = {game.kind_key: game for game in found}
+    cards = []
+    for kind in all_kinds():
+        game = games.get(kind.key)
+        result = ranked_result(game) if game is not None and not game.is_active else None
+        status = "new" if game is None else "running" if game.is_active else "finished"
+        if game is not None and finished_late(game):
+            status = "late"
+        total = LeaderboardSize.of(kind.key, board_key(day))
+        cards.append(Card(challenge(kind, day), status, game, result, total))
+    return cards
+
+
+@dataclass(frozen=True)
+class DailyEnd:
+    """The end screen of a daily game: the day's rank, the streak and the text to share."""
+
+    challenge: Challenge
+    practice: bool  # a replay of a past day, never ranked
+    late: bool  # finished after its day, not ranked
+    result: Result | None
+    total: int
+    streak: int
+    longest: int
+    share_text: str
+    share_url: str
+
+
+def end_screen(request: HttpRequest, game: Game) -> DailyEnd | None:
+    """What a finished daily game's end screen adds (None while it runs, or for other games)."""
+    if game.day is None or game.is_active:
+        return None
+    kind = game.kind
+    found = challenge(kind, game.day)
+    result = ranked_result(game) if game.leaderboard else None
+    current, longest = streak(game.player, kind.key)
+    score, turns = _score_and_turns(game, result)
+    if turns is None:
+        text = gettext("%(game)s daily #%(number)d · %(score)s")
+    else:
+        text = ngettext(
+            "%(game)s daily #%(number)d · %(score)s in %(turns)d turn",
+            "%(game)s daily #%(number)d · %(score)s in %(turns)d turns",
+            turns,
+        )
+    share = text % {"game": kind.name, "number": found.number, "score": score, "turns": turns}
+    return DailyEnd(
+        challenge=found,
+        practice=not game.leaderboard,
+        late=finished_late(game),
+        result=result,
+        total=LeaderboardSize.of(kind.key, found.board_key),
+        streak=current,
+        longest=longest,
+        share_text=share,
+        share_url=request.build_absolute_uri(found.board_url()),
+    )
+
+
+def _score_and_turns(game: Game, result: Result | None) -> tuple[str, int | None]:
+    """The final score as text, and the turns where the game ranks by turns first."""
+    kind = game.kind
+    fields = result or kind.result(game.state, kind.options_from_dict(game.options))
+    score = Decimal(fields.score) if fields is not None else Decimal(0)
+    turns = fields.turns if fields is not None and kind.ranking[0] == "turns" else None
+    return f"{score.normalize():f}", turns
+
+
+def coming_days(kinds: Iterable[GameKind] | None = None) -> list[tuple[date, int, list[Challenge]]]:
+    """Today and the next COMMITTED_DAYS days: (day, number, each game's challenge)."""
+    kinds = list(kinds or all_kinds())
+    start = max(today(), FIRST_DAY)
+    days = [start + timedelta(n) for n in range(COMMITTED_DAYS + 1)]
+    return [(day, (day - FIRST_DAY).days + 1, [Challenge(k, day) for k in kinds]) for day in days]
+
+
+def past_days(count: int = 30) -> list[tuple[date, int, list[Challenge]]]:
+    """The latest `count` days that are over, newest first (the archive)."""
+    kinds = all_kinds()
+    days = [today() - timedelta(n) for n in range(1, count + 1)]
+    return [
+        (day, (day - FIRST_DAY).days + 1, [Challenge(k, day) for k in kinds])
+        for day in days
+        if day >= FIRST_DAY
+    ]

@@ -1,0 +1,96 @@
+"""Daily challenges in a real Chromium: two players (two browser contexts, each its own cookies)
+start today's challenges from the home page and get the same first roll and the same stone; the
+start works with JavaScript off too."""
+
+import re
+
+import pytest
+
+from games.core.models import Game
+from tests.support.browser import screenshot
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+@pytest.fixture
+def second_page(browser, live_server):
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="en-US")
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    page.base_url = live_server.url
+    yield page
+    context.close()
+
+
+def start_from_home(page, kind: str) -> None:
+    page.goto(page.base_url + "/")
+    card = page.locator(f'[data-daily="{kind}"][data-daily-status="new"]')
+    card.get_by_role("link", name="Play today's challenge").click()
+    page.wait_for_url(re.compile(rf"/{kind}/daily/$"))
+    page.get_by_role("button", name="Start today's challenge").click()
+    page.wait_for_url(re.compile(rf"/{kind}/\d+/$"))
+
+
+def dice(page) -> list[str]:
+    page.wait_for_selector("a[data-die]")
+    return page.locator("a[data-die]").evaluate_all("els => els.map(e => e.dataset.value)")
+
+
+def test_two_players_get_the_same_first_stone_and_roll(page, second_page):
+    stones = []
+    rolls = []
+    for visitor in (page, second_page):
+        start_from_home(visitor, "ishido")
+        stones.append(visitor.locator("[data-current-stone]").get_attribute("data-current-stone"))
+        start_from_home(visitor, "magdagdon")
+        visitor.click("#mg-roll")
+        rolls.append(dice(visitor))
+    assert stones[0] and stones[0] == stones[1]
+    assert len(rolls[0]) == 4 and rolls[0] == rolls[1]
+    players = set(Game.objects.filter(day__isnull=False).values_list("player_id", flat=True))
+    assert len(players) == 2
+    page.goto(page.base_url + "/")
+    assert page.locator('[data-daily="ishido"]').get_attribute("data-daily-status") == "running"
+    screenshot(page, "daily-home-phone")
+    second_page.goto(second_page.base_url + "/")
+    screenshot(second_page, "daily-home-wide")
+
+
+def test_the_daily_start_works_without_javascript(nojs_page, page):
+    start_from_home(nojs_page, "mishimash")
+    start_from_home(page, "mishimash")
+    for visitor in (nojs_page, page):
+        visitor.click("#mm-roll")
+        visitor.wait_for_selector("[data-roll-number='1']")
+    faces = "[data-die][data-value]"
+    first = nojs_page.locator(faces).evaluate_all("els => els.map(e => e.dataset.value)")
+    second = page.locator(faces).evaluate_all("els => els.map(e => e.dataset.value)")
+    assert first and first == second
+
+
+def test_end_screen_stats_and_archive_in_light_and_dark(browser, live_server):
+    from tests.core.test_daily import play_out
+
+    for rank, (scheme, width) in enumerate((("light", 390), ("dark", 1280)), start=1):
+        context = browser.new_context(
+            viewport={"width": width, "height": 900}, locale="en-US", color_scheme=scheme
+        )
+        page = context.new_page()
+        page.set_default_timeout(10_000)
+        page.base_url = live_server.url
+        start_from_home(page, "ishido")
+        game = play_out(Game.objects.get(pk=int(page.url.rstrip("/").rsplit("/", 1)[1])))
+        page.reload()
+        share = page.locator("button.share[data-share]")
+        assert share.get_attribute("data-share-text").startswith("Ishido daily #")
+        assert page.locator("[data-daily-rank]").first.get_attribute("data-daily-rank") == str(rank)
+        screenshot(page, f"daily-end-{scheme}")
+        page.goto(f"{live_server.url}/players/{game.player_id}/stats/")
+        assert page.locator('[data-chart="histogram"] rect.bar').count() >= 1
+        assert page.locator('[data-chart="timeline"] path.dots').count() == 1
+        screenshot(page, f"stats-{scheme}")
+        page.goto(f"{live_server.url}/daily/")
+        screenshot(page, f"daily-archive-{scheme}")
+        page.goto(f"{live_server.url}/ishido/daily/{game.day.isoformat()}/")
+        screenshot(page, f"daily-board-{scheme}")
+        context.close()
