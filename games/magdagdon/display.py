@@ -4,9 +4,9 @@ play page, the htmx swap and the replay page alike. Presentation only: the rules
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from django.utils.translation import gettext, pgettext_lazy
+from django.utils.translation import gettext, ngettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from games.core.html import EMPTY, Html, escape, fill, join, markup
@@ -54,6 +54,8 @@ class Die:
     fits: bool  # some cell takes it now
     focus: bool  # where keyboard play goes next (see static/magdagdon/board.js)
     label: str
+    legal: tuple[int, ...] = ()  # cells that take it now (the page's script looks them up)
+    prompt: str = ""  # what the prompt says while it is selected
 
     @property
     def face(self) -> Html:
@@ -93,11 +95,19 @@ class MagdagdonBoard:
     selected: Die | None
     ruin_mode: bool
     staged_any: bool
-    reroll_default: list[int]  # dice ticked in the REROLL form
     can_play: bool  # moves can be made here (not a replay, not an ended game)
     focus_confirm: bool  # keyboard play goes to CONFIRM next: no die fits any more
     difficulty_label: str
     powers_used: int
+    dead_end: bool = False  # the staged dice leave the minimum out of reach (the roll could)
+    last_cell: int | None = None  # the cell of the die staged last
+    label_legal: str = ""  # the cell label formats the page's script fills in
+    label_empty: str = ""
+
+    @property
+    def free(self) -> list[Die]:
+        """The dice a power can change now (rolled, not staged)."""
+        return [d for d in self.dice if d.staged_cell is None]
 
     @property
     def grid(self) -> list[tuple[list[Cell], Line]]:
@@ -110,9 +120,7 @@ class MagdagdonBoard:
 
     @property
     def tray_html(self) -> Html:
-        # Dice are links to the game page itself (relative: "./?die=2"), so the board needs no
-        # game id and the replay page, where dice are not links, none either.
-        return tray_html(self, "./")
+        return tray_html(self)
 
     @property
     def free_dice(self) -> bool:
@@ -140,8 +148,12 @@ def cell_texts() -> dict[str, str]:
         ),
         "empty": gettext("Row %(row)d, column %(column)d: empty"),
         "die_staged": gettext("Die %(die)d: %(value)d, staged on row %(row)d, column %(column)d"),
-        "die_selected": gettext("Die %(die)d: %(value)d, selected"),
         "die": gettext("Die %(die)d: %(value)d"),
+        "fits": gettext("Die %(die)s (%(value)s): tap a highlighted cell."),
+        "nofit": gettext(
+            "Die %(die)s (%(value)s) fits nowhere now: choose another die, or take a staged "
+            "die back."
+        ),
     }
 
 
@@ -169,14 +181,21 @@ def _cell_label(
     return texts["empty"] % at
 
 
-def _die_label(
-    number: int, value: int, staged_cell: int | None, selected: bool, texts: dict[str, str]
-) -> str:
+def _die_label(number: int, value: int, staged_cell: int | None, texts: dict[str, str]) -> str:
+    """A die's name; whether it is selected is its aria-pressed."""
     if staged_cell is not None:
         return texts["die_staged"] % {"die": number, "value": value, **where(staged_cell)}
-    if selected:
-        return texts["die_selected"] % {"die": number, "value": value}
     return texts["die"] % {"die": number, "value": value}
+
+
+def is_dead_end(state: rules.State) -> bool:
+    """M11/M15: the roll can place the minimum (not a MAGDAGDON), but not from this staging:
+    no order of the free dice completes it beside the dice staged so far."""
+    if state.phase != "placing" or not state.staged or rules.can_confirm(state):
+        return False
+    free = [state.roll[d] for d in rules.available_dice(state)]
+    need = rules.required(state) - len(state.staged)
+    return not rules.can_place(rules.current_board(state), free, need)
 
 
 def _line(
@@ -204,6 +223,8 @@ def board(
     validated by `ui_choices`; they only matter when a move can be made."""
     if not playable:
         die, ruin = None, False
+    if ruin:  # M16: accepting returns the staged dice; the page shows them back in the tray
+        state = replace(state, staged=())
     board = rules.current_board(state)
     staged_at = {cell: d for d, cell in state.staged}
     staged_cell = {d: cell for d, cell in state.staged}
@@ -212,7 +233,8 @@ def board(
     dice = []
     next_die = die is None and not ruin
     for index, value in enumerate(state.roll):
-        fits = index in free and bool(rules.legal_cells_for_die(state, index))
+        legal_here = tuple(sorted(rules.legal_cells_for_die(state, index)))
+        fits = index in free and bool(legal_here)
         focus, next_die = next_die and fits, next_die and not fits
         dice.append(
             Die(
@@ -223,7 +245,9 @@ def board(
                 selected=index == die,
                 fits=fits,
                 focus=focus,
-                label=_die_label(index + 1, value, staged_cell.get(index), index == die, texts),
+                label=_die_label(index + 1, value, staged_cell.get(index), texts),
+                legal=legal_here,
+                prompt=texts["fits" if fits else "nofit"] % {"die": index + 1, "value": value},
             )
         )
     selected = dice[die] if die is not None else None
@@ -283,16 +307,14 @@ def board(
         selected=selected,
         ruin_mode=ruin,
         staged_any=bool(state.staged),
-        # REROLL ticks the selected die; in a MAGDAGDON, with none selected, every free die.
-        reroll_default=[die]
-        if die is not None
-        else list(free)
-        if rules.is_magdagdon(state)
-        else [],
         can_play=playable,
         focus_confirm=die is None and not any(d.fits for d in dice),
         difficulty_label=state.difficulty.value.upper(),
         powers_used=len(state.powers_used),
+        dead_end=playable and is_dead_end(state),
+        last_cell=state.staged[-1][1] if state.staged else None,
+        label_legal=texts["legal"],
+        label_empty=texts["empty"],
     )
 
 
@@ -307,7 +329,6 @@ FACES = {
 RUBBLE = markup("<svg class=face aria-hidden=true><use href=#mg-rubble /></svg>")
 UNDO = markup('<span class="undo" aria-hidden="true">↩</span>')
 FOCUS = markup(" data-focus")
-SELECTED = markup(' aria-current="true"')
 NEWLINE = markup("\n")
 
 
@@ -321,8 +342,10 @@ def _staged_attr(die: int | None) -> Html:
 
 # Buttons say type="submit", the default: htmx sends a submitter's name and value (the cell, the
 # die) only when the attribute says so.
-def _cell_html(c: Cell, playable: bool, selected: Die | None) -> Html:
-    """One cell: a RUIN target, a staged die to take back, a legal target, or a picture."""
+def _cell_html(c: Cell, board: MagdagdonBoard, staging: bool) -> Html:
+    """One cell: a RUIN target, a staged die to take back, a cell a die may be staged on
+    (every empty cell while staging: the page's script enables those of the die it selects),
+    or a picture."""
     i, label, hook = c.index, escape(c.label), escape(c.hook)
     focus = FOCUS if c.focus else EMPTY
     if c.ruin_target:
@@ -332,19 +355,26 @@ def _cell_html(c: Cell, playable: bool, selected: Die | None) -> Html:
             'data-cell="%s" data-value="%s"%s aria-label="%s"%s>%s</button>',
             css, i, i, hook, _staged_attr(c.staged_die), label, focus, _face(c.value),
         )  # fmt: skip
-    if c.staged_die is not None and playable:
+    if c.staged_die is not None and board.can_play:
+        css = markup("cell staged last") if i == board.last_cell else markup("cell staged")
         return fill(
-            '<button type="submit" class="cell staged" form="mg-unstage" name="die" value="%s" '
+            '<button type="submit" class="%s" form="mg-unstage" name="die" value="%s" '
             'data-cell="%s" data-value="%s" data-staged="%s" aria-label="%s">%s%s'
             "</button>",
-            c.staged_die, i, hook, c.staged_die, label, _face(c.value), UNDO,
+            css, c.staged_die, i, hook, c.staged_die, label, _face(c.value), UNDO,
         )  # fmt: skip
     if c.legal:
-        face = _face(selected.value if selected is not None else None)
+        face = _face(board.selected.value if board.selected is not None else None)
         return fill(
             '<button type="submit" class="cell legal" form="mg-stage" name="cell" value="%s" '
             'data-cell="%s" data-value="" data-legal aria-label="%s"%s>%s</button>',
             i, i, label, focus, face,
+        )  # fmt: skip
+    if staging and c.value is None and not c.ruin:
+        return fill(
+            '<button type="submit" class="cell" form="mg-stage" name="cell" value="%s" '
+            'data-cell="%s" data-value="" aria-label="%s" disabled></button>',
+            i, i, label,
         )  # fmt: skip
     css = markup("cell ruin") if c.ruin else markup("cell full") if c.value else markup("cell")
     if c.staged_die is not None:
@@ -357,18 +387,25 @@ def _cell_html(c: Cell, playable: bool, selected: Die | None) -> Html:
     )  # fmt: skip
 
 
-def _sum_html(line: Line, with_bonus: str, plain: str) -> Html:
-    """One line sum; `with_bonus` and `plain` are its two aria-label formats, translated."""
+ROW_HOOKS = [fill("r%s", n) for n in range(4)]
+COLUMN_HOOKS = [fill("c%s", n) for n in range(4)]
+
+
+def _sum_html(line: Line, with_bonus: str, plain: str, hook: Html) -> Html:
+    """One line sum; `with_bonus` and `plain` are its two aria-label formats, translated;
+    `hook` names the line ("r0", "c3") for marking the points just earned."""
     values = {"name": line.name, "total": line.total}
     if not line.points:
         label = escape(plain % values)
         return fill(
-            '<span class="sum" role="img" aria-label="%s"><b>%s</b></span>', label, line.total
-        )
+            '<span class="sum" data-line="%s" role="img" aria-label="%s"><b>%s</b></span>',
+            hook, label, line.total,
+        )  # fmt: skip
     label = escape(with_bonus % {**values, "combo": line.combo, "points": line.points})
     return fill(
-        '<span class="sum bonus" role="img" aria-label="%s"><b>%s</b><i>+%s</i></span>',
-        label, line.total, line.points,
+        '<span class="sum bonus" data-line="%s" role="img" aria-label="%s"><b>%s</b>'
+        "<i>+%s</i></span>",
+        hook, label, line.total, line.points,
     )  # fmt: skip
 
 
@@ -377,18 +414,27 @@ def grid_html(board: MagdagdonBoard) -> Html:
     sums and the corner."""
     with_bonus = gettext("%(name)s: %(total)s, %(combo)s +%(points)s")
     plain = gettext("%(name)s: %(total)s")
+    staging = board.can_play and any(d.fits for d in board.dice) and not board.ruin_mode
     parts: list[Html] = []
-    for cells, line in board.grid:
-        parts.extend(_cell_html(c, board.can_play, board.selected) for c in cells)
-        parts.append(_sum_html(line, with_bonus, plain))
+    for row, (cells, line) in enumerate(board.grid):
+        parts.extend(_cell_html(c, board, staging) for c in cells)
+        parts.append(_sum_html(line, with_bonus, plain, ROW_HOOKS[row]))
         parts.append(NEWLINE)
-    parts.extend(_sum_html(line, with_bonus, plain) for line in board.columns)
+    parts.extend(
+        _sum_html(line, with_bonus, plain, COLUMN_HOOKS[n]) for n, line in enumerate(board.columns)
+    )
     parts.append(markup('<span class="sum corner" aria-hidden="true">Σ</span>'))
     return join(parts)
 
 
-def _tray_die(d: Die, board: MagdagdonBoard, play_url: Html, texts: tuple[str, str, Html]) -> Html:
-    """One die of the tray: take it back (staged), choose it (a link), or just see it.
+def _cells_attr(cells: tuple[int, ...]) -> Html:
+    return join((fill("%s", c) for c in cells), markup(" "))
+
+
+def _tray_die(d: Die, board: MagdagdonBoard, texts: tuple[str, str, Html]) -> Html:
+    """One die of the tray: take it back (staged), a toggle button that selects it (it
+    submits the GET form `mg-pick` without JavaScript; with it, the page's script selects it
+    on the spot from `data-legal-cells`), or just a picture.
     `texts`: "Die %(number)s", "%(label)s; take it back" (translated) and "Take back"."""
     die_text, take_back, take_back_button = texts
     i, face = d.index, _face(d.value)
@@ -403,15 +449,18 @@ def _tray_die(d: Die, board: MagdagdonBoard, play_url: Html, texts: tuple[str, s
         )  # fmt: skip
     number = escape(die_text % {"number": d.number})
     label = escape(d.label)
-    if active and d.staged_cell is None:
+    if active:  # a free die
         css = markup("die selected") if d.selected else markup("die")
         if not d.fits:
             css = fill("%s nofit", css)
-        href = play_url if d.selected else fill("%s?die=%s", play_url, i)  # "./?die=2"
+        # Pressing the selected die again unselects it: its GET carries an empty die.
+        value = EMPTY if d.selected else fill("%s", i)
+        pressed = markup("true") if d.selected else markup("false")
         return fill(
-            '<a class="%s" href="%s" hx-get="%s" data-die="%s" data-value="%s"%s%s '
-            'aria-label="%s">%s<small>%s</small></a>',
-            css, href, href, i, d.value, SELECTED if d.selected else EMPTY,
+            '<button type="submit" class="%s" form="mg-pick" name="die" value="%s" '
+            'aria-pressed="%s" data-die="%s" data-value="%s" data-legal-cells="%s" '
+            'data-prompt="%s"%s aria-label="%s">%s<small>%s</small></button>',
+            css, value, pressed, i, d.value, _cells_attr(d.legal), escape(d.prompt),
             FOCUS if d.focus else EMPTY, label, face, number,
         )  # fmt: skip
     css = markup("die staged") if d.staged_cell is not None else markup("die")
@@ -422,9 +471,8 @@ def _tray_die(d: Die, board: MagdagdonBoard, play_url: Html, texts: tuple[str, s
     )  # fmt: skip
 
 
-def tray_html(board: MagdagdonBoard, play_url: str) -> Html:
-    """The dice of the turn as `<li>` items; four blank dice before the first roll.
-    `play_url` is the game page (dice are links to it with `?die=K`)."""
+def tray_html(board: MagdagdonBoard) -> Html:
+    """The dice of the turn as `<li>` items; four blank dice before the first roll."""
     die_text = gettext("Die %(number)s")
     if not board.dice:
         return join(
@@ -435,8 +483,7 @@ def tray_html(board: MagdagdonBoard, play_url: str) -> Html:
             for n in range(1, 5)
         )
     texts = (die_text, gettext("%(label)s; take it back"), escape(gettext("Take back")))
-    url = escape(play_url)
-    items = (fill("<li>%s</li>", _tray_die(d, board, url, texts)) for d in board.dice)
+    items = (fill("<li>%s</li>", _tray_die(d, board, texts)) for d in board.dice)
     return join(items, markup("\n    "))
 
 
@@ -458,3 +505,112 @@ def ui_choices(state: rules.State, die: str | None, ruin: str | None) -> Choice:
             chosen = int(die)
     choosing_ruin = ruin == "1" and rules.is_magdagdon(state)
     return Choice(None if choosing_ruin else chosen, choosing_ruin)
+
+
+# --- what a move changed -----------------------------------------------------------------------
+# Isolated left-to-right (U+2066 … U+2069) so "3→6" and "−20" read the same in Arabic.
+LTR, END = "\u2066", "\u2069"
+BIG_COMBOS = ("straight", "four_of_a_kind")
+
+
+@dataclass(frozen=True)
+class Change:
+    """What the move just made changed, for the page to show and say: `announce` (the live
+    region), `sound` (a name of static/sound/), `did` (a power: what it did and what it cost),
+    `rolled` (new dice to roll in), `earned` (line hooks "r0 c2" whose bonus is new) and
+    `celebrate` (the big bonus just made, translated)."""
+
+    announce: str = ""
+    sound: str = ""
+    did: str = ""
+    rolled: bool = False
+    earned: str = ""
+    celebrate: str = ""
+
+
+def _dice_text(dice: list[int]) -> str:
+    numbers = [str(d + 1) for d in dice]
+    return (
+        numbers[0]
+        if len(numbers) == 1
+        else gettext("%(some)s and %(last)s")
+        % {
+            "some": ", ".join(numbers[:-1]),
+            "last": numbers[-1],
+        }
+    )
+
+
+def power_text(before: rules.State, after: rules.State, action: rules.Action) -> str:
+    """ "REROLL dice 2 and 4: 3→6, 1→5 · −20": the dice a power changed, from what to what,
+    and the points the use cost (M5)."""
+    dice = list(action.dice) if isinstance(action, rules.Reroll) else [getattr(action, "die", 0)]
+    dice.sort()
+    names = {
+        rules.Decrease: gettext("DECREASE die %(dice)s"),
+        rules.Increase: gettext("INCREASE die %(dice)s"),
+    }
+    if isinstance(action, rules.Reroll):
+        what = ngettext("REROLL die %(dice)s", "REROLL dice %(dice)s", len(dice))
+    else:
+        what = names[type(action)]
+    values = ", ".join(f"{before.roll[d]}→{after.roll[d]}" for d in dice)
+    cost = rules.PENALTIES[before.difficulty][len(before.powers_used)]
+    return gettext("%(power)s: %(values)s · %(cost)s") % {
+        "power": what % {"dice": _dice_text(dice)},
+        "values": f"{LTR}{values}{END}",
+        "cost": f"{LTR}−{cost}{END}",
+    }
+
+
+def _new_bonuses(before: rules.State, after: rules.State) -> list[rules.LineBonus]:
+    old = {(b.line, b.number, b.combo) for b in rules.live_score(before).bonuses}
+    return [b for b in rules.live_score(after).bonuses if (b.line, b.number, b.combo) not in old]
+
+
+def change(before: rules.State, after: rules.State, action: rules.Action) -> Change:
+    """What `action` changed from `before` to `after`, as the page shows and says it."""
+    total = rules.live_score(after).total
+    score_text = gettext("Score %(score)s.") % {"score": f"{LTR}{total}{END}"}
+    if after.is_finished:
+        text = gettext("Game over: final score %(score)s.") % {"score": f"{LTR}{total}{END}"}
+        return Change(announce=text, sound="end")
+    if isinstance(action, rules.Roll):
+        text = gettext("Rolled %(dice)s.") % {"dice": ", ".join(map(str, after.roll))}
+        if rules.is_magdagdon(after):
+            return Change(announce=f"{text} MAGDAGDON!", sound="bust", rolled=True)
+        return Change(announce=text, sound="roll", rolled=True)
+    if isinstance(action, rules.Decrease | rules.Increase | rules.Reroll):
+        did = power_text(before, after, action)
+        if rules.is_magdagdon(before) and not rules.is_magdagdon(after):
+            did = f"{did} {gettext('The roll can be placed now.')}"
+        return Change(announce=did, sound="power", did=did, rolled=isinstance(action, rules.Reroll))
+    if isinstance(action, rules.AcceptMagdagdon):
+        text = gettext("RUIN on row %(row)d, column %(column)d: −15.") % where(action.cell)
+        return Change(announce=f"{text} {score_text}", sound="ruin")
+    if isinstance(action, rules.Confirm):
+        return Change(announce=f"{gettext('Turn confirmed.')} {score_text}", sound="bank")
+    if isinstance(action, rules.Stage):
+        text = gettext("Die %(die)d staged on row %(row)d, column %(column)d") % {
+            "die": action.die + 1,
+            **where(action.cell),
+        }
+        earned = _new_bonuses(before, after)
+        names = {kind: str(name) for kind, name in LINE_NAMES.items()}
+        said = [
+            f"{names[b.line] % {'number': b.number + 1}}: {COMBOS[b.combo]} +{b.points}"
+            for b in earned
+        ]
+        big = [b for b in earned if b.combo in BIG_COMBOS]
+        return Change(
+            announce=" ".join([f"{text}.", *(f"{s}!" for s in said), score_text]),
+            sound="fourway" if big else "place",
+            earned=" ".join(f"{b.line[0]}{b.number}" for b in earned),
+            celebrate=str(COMBOS[big[0].combo]) if big else "",
+        )
+    # Dice taken back (one or all).
+    back = sorted({d for d, _ in before.staged} - {d for d, _ in after.staged})
+    text = ngettext("Die %(dice)s taken back.", "Dice %(dice)s taken back.", len(back)) % {
+        "dice": _dice_text(back)
+    }
+    return Change(announce=f"{text} {score_text}")

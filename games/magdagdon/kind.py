@@ -33,8 +33,12 @@ class MagdagdonKind(GameKind):
     rules = magdagdon
 
     def ui(self, request: HttpRequest, state: magdagdon.State, *, status: int) -> Choice:
-        """The selected die and the RUIN choice, from the page's (or the form's) address."""
-        return display.ui_choices(state, request.GET.get("die"), request.GET.get("ruin"))
+        """The selected die and the RUIN choice, from the page's (or the form's) address; after
+        a refused move, the die the form named stays selected."""
+        die = request.GET.get("die")
+        if die is None and status >= 400:
+            die = request.POST.get("die")
+        return display.ui_choices(state, die, request.GET.get("ruin"))
 
     def ui_query(self, ui: Choice | None) -> str:
         """A die still free after the move stays selected (−1 / +1 may be wanted again)."""

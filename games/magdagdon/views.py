@@ -9,6 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 from django.contrib import messages
+from django.db import transaction
 from django.forms import Form
 from django.http import HttpResponse
 from django.shortcuts import render
@@ -17,8 +18,19 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from games.core.board import HtmxHttpRequest, board_response
 from games.core.kinds import get_kind
-from games.core.models import Game
-from games.core.moves import player_game, running_game, start_game, submit_move
+from games.core.models import Game, GameOver, StaleVersion
+from games.core.moves import (
+    OVER_MESSAGE,
+    STALE_MESSAGE,
+    form_message,
+    player_game,
+    rules_message,
+    running_game,
+    see_other,
+    start_game,
+    submit_move,
+)
+from games.magdagdon import display
 from games.magdagdon.forms import (
     AcceptForm,
     DieForm,
@@ -27,7 +39,9 @@ from games.magdagdon.forms import (
     SettingsForm,
     StageForm,
 )
+from games.rules import IllegalMove
 from games.rules import magdagdon as rules
+from games.rules.errors import gettext_noop
 
 KIND = get_kind("magdagdon")
 
@@ -58,9 +72,38 @@ def move(
     game_id: int,
     form_class: type[Form],
     to_action: Callable[[dict[str, Any]], rules.Action],
+    notice: Callable[[rules.State, Game, Form], str] | None = None,
 ) -> HttpResponse:
+    """One move through the shared submit_move; the answer also says what the move changed
+    (display.change: the live region's text, a sound, what a power did and cost). `notice`:
+    a line the page shows after this move (given the state before, the game after it and
+    the form)."""
     game = player_game(request, game_id, KIND)
-    return submit_move(request, game, form_class(request.POST), to_action)
+    before = game.state
+    form = form_class(request.POST)
+    made: list[rules.Action] = []
+
+    def action(data: dict[str, Any]) -> rules.Action:
+        made.append(to_action(data))
+        return made[-1]
+
+    def what_changed() -> display.Change | None:
+        return display.change(before, game.state, made[0]) if made else None
+
+    def render(request: HtmxHttpRequest, game: Game, **kwargs: Any) -> HttpResponse:
+        moved = kwargs.get("status", 200) == 200
+        text = notice(before, game, form) if notice and moved else ""
+        change = what_changed() if moved else None
+        return board_response(request, game, notice=text, change=change, **kwargs)
+
+    response = submit_move(request, game, form, action, render)
+    if response.status_code == 303:  # the page the browser loads next shows these
+        change = what_changed()
+        if change and change.did:
+            messages.info(request, change.did)
+        if notice and (text := notice(before, game, form)):
+            messages.info(request, text)
+    return response
 
 
 @require_POST
@@ -77,13 +120,11 @@ def stage(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
 def unstage(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     """Take a die back. Dice staged later that only fitted beside it come back too (M11):
     the page says so, as it would otherwise look like a lost tap."""
-    game = player_game(request, game_id, KIND)
-    before = {die for die, _ in game.state.staged}
-    form = DieForm(request.POST)
 
-    def notice() -> str:
+    def notice(before: rules.State, game: Game, form: Form) -> str:
         taken = getattr(form, "cleaned_data", {}).get("die")
-        extra = sorted(before - {die for die, _ in game.state.staged} - {taken})
+        staged = {die for die, _ in before.staged}
+        extra = sorted(staged - {die for die, _ in game.state.staged} - {taken})
         if not extra:
             return ""
         return ngettext(
@@ -92,13 +133,41 @@ def unstage(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
             len(extra),
         ) % {"dice": ", ".join(str(die + 1) for die in extra)}
 
-    def render(request: HtmxHttpRequest, game: Game, **kwargs: Any) -> HttpResponse:
-        return board_response(request, game, notice=notice(), **kwargs)
+    return move(request, game_id, DieForm, lambda d: rules.Unstage(d["die"]), notice)
 
-    response = submit_move(request, game, form, lambda d: rules.Unstage(d["die"]), render)
-    if response.status_code == 303 and (text := notice()):
-        messages.info(request, text)  # shown on the page the browser loads next
-    return response
+
+@require_POST
+def unstage_all(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
+    """Take every staged die back in one tap (the way out of a dead end): a sequence of
+    M3 take-backs, each a stored move, written in one transaction or not at all."""
+    game = player_game(request, game_id, KIND)
+    before = game.state
+    form = PlainForm(request.POST)
+    if not form.is_valid():
+        return board_response(request, game, error=form_message(form), status=400)
+    version = form.cleaned_data["version"]
+    try:
+        if version != game.version:
+            raise StaleVersion
+        if not game.state.staged:
+            raise IllegalMove(gettext_noop("No die is staged: there is nothing to take back."))
+        with transaction.atomic():
+            while game.state.staged:  # the first staged die: the dice placed beside it follow
+                game.apply_action(rules.Unstage(game.state.staged[0][0]), version)
+                version += 1
+    except StaleVersion:
+        game.refresh_from_db()
+        return board_response(request, game, error=str(STALE_MESSAGE), status=409)
+    except GameOver:
+        game.refresh_from_db()
+        return board_response(request, game, error=str(OVER_MESSAGE), status=400)
+    except IllegalMove as error:
+        game.refresh_from_db()
+        return board_response(request, game, error=rules_message(error), status=400)
+    if not request.htmx:
+        return see_other(game.get_absolute_url())
+    last = rules.Unstage(before.staged[0][0])
+    return board_response(request, game, change=display.change(before, game.state, last))
 
 
 @require_POST

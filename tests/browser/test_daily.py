@@ -32,8 +32,8 @@ def start_from_home(page, kind: str) -> None:
 
 
 def dice(page) -> list[str]:
-    page.wait_for_selector("a[data-die]")
-    return page.locator("a[data-die]").evaluate_all("els => els.map(e => e.dataset.value)")
+    page.wait_for_selector("button[data-die]")
+    return page.locator("button[data-die]").evaluate_all("els => els.map(e => e.dataset.value)")
 
 
 def test_two_players_get_the_same_first_stone_and_roll(page, second_page):

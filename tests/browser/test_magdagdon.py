@@ -64,10 +64,18 @@ def choose(page, selector: str, ready: str, js: bool) -> None:
     page.wait_for_selector(ready)
 
 
+DIE = 'button[form="mg-pick"][data-die="%s"]'
+
+
 def select_die(page, die: int, js: bool) -> None:
-    selected = f'a[data-die="{die}"][aria-current]'
+    selected = DIE % die + '[aria-pressed="true"]'
     if not page.locator(selected).count():  # tapping a selected die would unselect it
-        choose(page, f'a[data-die="{die}"]', selected, js)
+        choose(page, DIE % die, selected, js)
+
+
+def open_powers(page) -> None:
+    if not page.locator("details.mg-powers[open]").count():
+        page.click("details.mg-powers summary")
 
 
 def legal_cells(page) -> set[int]:
@@ -85,8 +93,11 @@ def perform(page, state: rules.State, action: rules.Action, js: bool) -> None:
         submit(page, f'[data-cell="{action.cell}"]', js)
     elif isinstance(action, rules.Increase | rules.Decrease):
         select_die(page, action.die, js)
-        submit(page, "#mg-increase" if isinstance(action, rules.Increase) else "#mg-decrease", js)
+        open_powers(page)
+        name = "increase" if isinstance(action, rules.Increase) else "decrease"
+        submit(page, f"#mg-{name}-{action.die}", js)
     elif isinstance(action, rules.Reroll):
+        open_powers(page)
         for die in range(4):
             box = page.locator(f'input[name="dice"][value="{die}"]')
             box.set_checked(die in action.dice)
@@ -160,7 +171,7 @@ def test_keyboard_play_tab_and_enter_through_dice_and_cells(page):
     page.wait_for_function(
         "v => document.querySelector('input[name=version]').value !== v", arg=before
     )
-    page.wait_for_selector("a[data-die]")
+    page.wait_for_selector('button[form="mg-pick"]')
     # Tab reaches the first die; Enter selects it and moves to its first highlighted cell.
     page.locator("body").focus()
     for _ in range(30):
@@ -179,7 +190,7 @@ def test_keyboard_play_tab_and_enter_through_dice_and_cells(page):
     page.wait_for_selector(f'[data-cell="{cell}"][data-staged="0"]')
     # Play goes on from the keyboard: focus is on the next die that fits.
     page.wait_for_function(
-        "document.activeElement && document.activeElement.matches('a[data-die][data-focus]')"
+        "document.activeElement && document.activeElement.matches('button[data-die][data-focus]')"
     )
     page.keyboard.press("Enter")
     page.wait_for_function("document.activeElement && 'legal' in document.activeElement.dataset")
@@ -194,12 +205,12 @@ def test_a_stale_tab_gets_the_current_board(page):
     submit(page, "#mg-roll", js=True)
     state = Game.objects.get(pk=game.pk).state
     die, cell = next((d, c) for d in range(4) for c in sorted(rules.legal_cells_for_die(state, d)))
-    choose(page, f'a[data-die="{die}"]', "[data-legal]", js=True)
+    choose(page, DIE % die, "[data-legal]", js=True)
     # Another tab stages that die meanwhile.
     other = page.context.new_page()
     other.goto(page.url)
     other.bring_to_front()  # a background tab draws no frames, so nothing becomes visible
-    choose(other, f'a[data-die="{die}"]', "[data-legal]", js=True)
+    select_die(other, die, js=True)  # the address keeps the first tab's choice (?die=K)
     submit(other, f'[data-cell="{cell}"]', js=True)
     # The first tab still shows version 1: its tap answers 409 with the current board.
     page.bring_to_front()
@@ -227,7 +238,7 @@ def test_screenshots_desktop_and_dark(browser, live_server):
         for state, action in steps[:6]:
             perform(page, state, action, js=True)
         die = rules.available_dice(steps[6][0])[0]
-        choose(page, f'a[data-die="{die}"]', "[data-die][aria-current]", js=True)
+        choose(page, DIE % die, '[data-die][aria-pressed="true"]', js=True)
         screenshot(page, name)
         context.close()
         assert game.pk

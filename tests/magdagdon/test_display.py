@@ -38,7 +38,7 @@ def test_the_grid_draws_each_kind_of_cell():
     assert page.count("data-focus") == 1  # the first legal cell only
 
 
-def test_a_staged_cell_may_take_the_ruin():
+def test_a_staged_cell_may_take_the_ruin_and_its_die_is_back_in_the_tray():
     state = rules.State(
         difficulty=rules.Difficulty.NIGHTMARE,
         board=(3,) + (None,) * 15,
@@ -46,8 +46,11 @@ def test_a_staged_cell_may_take_the_ruin():
         staged=((0, 1),),
         phase="magdagdon",
     )
-    page = grid_html(board(state, playable=True, ruin=True))
-    assert '<button type="submit" class="cell target staged" form="mg-ruin" name="cell"' in page
+    drawn = board(state, playable=True, ruin=True)
+    page = grid_html(drawn)
+    assert '<button type="submit" class="cell target" form="mg-ruin" name="cell" value="1" ' in page
+    assert 'data-cell="1" data-value=""' in page  # M16: accepting returns the staged die
+    assert drawn.score.base == 6 and drawn.rows[0].total == 3 and not drawn.staged_any
 
 
 def test_labels_and_line_names_are_escaped():
@@ -58,9 +61,8 @@ def test_labels_and_line_names_are_escaped():
         dice=[replace(d, label=NASTY) for d in drawn.dice],
         rows=[replace(line, name=NASTY, combo=NASTY, points=20) for line in drawn.rows],
     )
-    for page in (grid_html(drawn), tray_html(drawn, "/magdagdon/1/?a=1&b=2")):
+    for page in (grid_html(drawn), tray_html(drawn)):
         assert NASTY not in page and ESCAPED in page
-    assert "/magdagdon/1/?a=1&amp;b=2" in tray_html(drawn, "/magdagdon/1/?a=1&b=2")
 
 
 def test_a_line_bonus_shows_its_points():
@@ -69,33 +71,39 @@ def test_a_line_bonus_shows_its_points():
         drawn, rows=[replace(drawn.rows[0], combo="STRAIGHT", points=20)] + drawn.rows[1:]
     )
     assert (
-        '<span class="sum bonus" role="img" aria-label="Row 1: 7, STRAIGHT +20"><b>7</b>'
-        "<i>+20</i></span>" in grid_html(drawn)
+        '<span class="sum bonus" data-line="r0" role="img" aria-label="Row 1: 7, STRAIGHT +20">'
+        "<b>7</b><i>+20</i></span>" in grid_html(drawn)
     )
 
 
 def test_the_tray_before_the_first_roll_shows_four_blank_dice():
     drawn = board(make_state(), playable=True)
-    page = tray_html(drawn, "/magdagdon/1/")
+    page = tray_html(drawn)
     assert page.count('<span class="die blank" aria-hidden="true">') == 4
     assert "<small>Die 4</small>" in page
 
 
-def test_the_tray_links_free_dice_and_takes_staged_ones_back():
-    page = tray_html(placing(die=1), "/magdagdon/1/")
+def test_the_tray_toggles_free_dice_and_takes_staged_ones_back():
+    page = tray_html(placing(die=1))
     assert 'form="mg-unstage" name="die" value="0" data-die="0"' in page
     assert "; take it back" in page
-    assert 'href="/magdagdon/1/" hx-get="/magdagdon/1/"' in page  # the selected die unselects
-    assert 'href="/magdagdon/1/?die=2" hx-get="/magdagdon/1/?die=2"' in page
+    # Free dice are toggle buttons of the GET form mg-pick; the selected one unselects.
+    assert 'form="mg-pick" name="die" value="" aria-pressed="true" data-die="1"' in page
+    assert 'form="mg-pick" name="die" value="2" aria-pressed="false" data-die="2"' in page
+    assert "<a " not in page
 
 
 @pytest.mark.django_db
-def test_reroll_ticks_nothing_by_itself_but_the_selected_die_and_locks_staged_ones(client):
+def test_reroll_is_never_ticked_beforehand_and_locks_staged_ones(client):
     game = start_at(client, "3... .... .... ....", roll=(4, 2, 6, 1), staged=((0, 1),))
     page = client.get(game.get_absolute_url(), {"die": "2"}).content.decode()
     ticks = re.search(r'<form class="mg-reroll".*?</form>', page, re.S).group()
-    assert 'value="0" disabled>' in ticks and 'value="2" checked>' in ticks
-    assert ticks.count("checked") == 1
+    assert 'value="0" disabled>' in ticks and 'value="2">' in ticks
+    assert "checked" not in ticks
+    # Nor in a MAGDAGDON, where ticking every die was one tap from a penalty.
+    game = start_at(client, "1121 2... ..X. ....", roll=(6, 6, 5, 4))
+    page = client.get(game.get_absolute_url()).content.decode()
+    assert 'data-state="magdagdon"' in page and "checked" not in page
 
 
 @pytest.mark.django_db
@@ -112,7 +120,7 @@ def test_one_unstage_form_that_every_staged_cell_and_die_submits(client):
 def test_the_parts_speak_the_visitors_language(language, die):
     with translation.override(language):
         drawn = board(make_state(), playable=True)
-        assert f"<small>{die}</small>" in tray_html(drawn, "/magdagdon/1/")
+        assert f"<small>{die}</small>" in tray_html(drawn)
 
 
 @pytest.mark.django_db

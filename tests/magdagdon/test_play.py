@@ -64,10 +64,14 @@ def test_M3_selecting_a_die_offers_only_its_legal_cells(client):
     page = text(client.get(game.get_absolute_url() + "?die=0"))
     legal = {int(c) for c in re.findall(r'data-cell="(\d+)" data-value="" data-legal', page)}
     assert legal == {1, 4} == set(rules.legal_cells_for_die(game.state, 0))
-    assert 'aria-current="true"' in page and "Die 1 (4): tap a highlighted cell." in page
+    assert 'aria-pressed="true" data-die="0"' in page
+    assert "Die 1 (4): tap a highlighted cell." in page
+    # The page carries every free die's legal cells, so its script selects without asking.
+    assert 'data-die="0" data-value="4" data-legal-cells="1 4"' in page
+    assert 'data-die="1" data-value="6" data-legal-cells=""' in page
     # Die 2 shows a 6: nowhere next to the 3.
     page = text(client.get(game.get_absolute_url() + "?die=1"))
-    assert "data-legal" not in page and "Die 2 (6) fits nowhere now" in page
+    assert " data-legal " not in page and "Die 2 (6) fits nowhere now" in page
 
 
 @pytest.mark.parametrize("die", ["7", "-1", "x", "", "1.0", "٣"])
@@ -75,13 +79,13 @@ def test_a_bad_die_in_the_url_is_ignored(client, die):
     game = start_at(client, "3... .... .... ....", roll=(4, 6, 2, 3))
     response = client.get(game.get_absolute_url() + "?die=" + die)
     assert response.status_code == 200
-    assert "data-legal" not in text(response) and 'aria-current="true"' not in text(response)
+    assert " data-legal " not in text(response) and 'aria-pressed="true"' not in text(response)
 
 
 def test_a_staged_die_cannot_be_selected_through_the_url(client):
     game = start_at(client, "3... .... .... ....", roll=(4, 3, 2, 3), staged=[(0, 1)])
     page = text(client.get(game.get_absolute_url() + "?die=0"))
-    assert "data-legal" not in page
+    assert " data-legal " not in page
 
 
 def test_M3_stage_then_take_back_then_confirm(client, htmx):
@@ -91,16 +95,16 @@ def test_M3_stage_then_take_back_then_confirm(client, htmx):
     page = text(client.get(game.get_absolute_url()))
     assert 'data-cell="1" data-value="4" data-staged="0"' in page
     assert 'data-die="0" data-value="4" data-staged="1"' in page
-    assert "1 staged of 2 required" in page
-    assert re.search(r'id="mg-confirm" data-confirm disabled', page)
+    assert "1 die staged · at least 2" in page
+    assert re.search(r'id="mg-confirm" data-confirm data-primary disabled', page)
 
     post(client, game, "unstage", {"die": 0}, htmx)
     assert game.state.staged == ()
     post(client, game, "stage", {"die": 1, "cell": 4}, htmx)
     post(client, game, "stage", {"die": 2, "cell": 8}, htmx)
     page = text(client.get(game.get_absolute_url()))
-    assert "2 staged of 2 required" in page
-    assert re.search(r'id="mg-confirm" data-confirm>', page)
+    assert "2 dice staged · at least 2" in page
+    assert re.search(r'id="mg-confirm" data-confirm data-primary>', page)
     post(client, game, "confirm", {}, htmx)
     state = game.state
     assert state.board[4] == 3 and state.board[8] == 2 and state.board[1] is None  # M3
@@ -124,7 +128,7 @@ def test_M12_minus_and_plus_one_keep_the_die_selected(client, htmx, action, afte
     page = text(response) if htmx else text(client.get(response["Location"]))
     if not htmx:
         assert response["Location"].endswith("?die=0")
-    assert f'data-die="0" data-value="{after}"' in page and 'aria-current="true"' in page
+    assert f'aria-pressed="true" data-die="0" data-value="{after}"' in page
     assert 'data-powers-left="2"' in page and "next use −20" in page
     assert "powers −10" in page  # M20 in the live score
 
@@ -151,7 +155,8 @@ def test_M5_the_uses_left_and_the_next_penalty_are_always_visible(client):
     assert 'data-powers-left="1"' in page and "next use −70" in page
     game = start_at(client, "3... .... .... ....", roll=(4, 6, 2, 3), difficulty="nightmare")
     page = text(client.get(game.get_absolute_url()))
-    assert "NIGHTMARE has no Majda Powers." in page and "mg-reroll" not in page
+    assert 'data-powers-left="0"' in page  # no power at all: no powers panel either (M5)
+    assert "mg-powers" not in page and "mg-reroll" not in page
 
 
 def test_M15_M16_magdagdon_offers_powers_and_accept_then_asks_for_the_cell(client, htmx):
@@ -161,7 +166,7 @@ def test_M15_M16_magdagdon_offers_powers_and_accept_then_asks_for_the_cell(clien
     assert "No order of these dice can place the 2 required dice." in page
     assert "Use a Majda Power to rescue the roll" in page
     assert "ACCEPT MAGDAGDON" in page and "REROLL the ticked dice" in page
-    assert "data-legal" not in page
+    assert " data-legal " not in page
 
     choose = client.get(game.get_absolute_url() + "?ruin=1", headers={"HX-Request": "true"})
     page = text(choose)
@@ -194,7 +199,10 @@ def test_M16_accepting_returns_staged_dice(client):
     game = set_state(start_seeded(client, "nightmare"), state)
     page = text(client.get(game.get_absolute_url() + "?ruin=1"))
     assert 'form="mg-ruin" name="cell" value="1"' in page  # the staged die's cell too
-    assert "Your staged dice go back." in page
+    assert "Your staged dice are back in the tray." in page
+    # The staged 4 is back among the dice and counts nowhere: not on its cell, not in a sum.
+    assert cells(page)[1] == "" and 'data-die="0" data-value="4" role="img"' in page
+    assert 'data-score="6"' in page and "data-staged" not in page
     post(client, game, "accept", {"cell": 1}, False)
     assert game.state.board[1] == rules.RUIN and game.state.staged == ()
 
