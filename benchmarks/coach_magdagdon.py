@@ -4,9 +4,9 @@
 
 Prints, per difficulty and player, the mean final score (M21) with its standard error and the
 decision time p50/p95 of `advise`. Game g uses `random.Random(g)`, the same for every player.
-The greedy baseline plays one turn at a time with exact odds: the board that scores most now,
-less 15 x the exact chance that the next roll is a MAGDAGDON; a power only to save a ruin
-when it costs less than the ruin.
+The greedy baseline plays one turn at a time with exact odds: of the 8 boards that score most
+now, the one with the best score less 15 x the exact chance that the next roll is a
+MAGDAGDON; a DECREASE/INCREASE only to save a ruin when it costs less than the ruin.
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ from games.rules import magdagdon as mg
 from games.rules.magdagdon import RUIN, Board, Difficulty
 
 Advisor = Callable[[mg.State], mg.Action]
+GREEDY_CHECKED = 8
 
 
 def greedy_value(board: Board, difficulty: Difficulty) -> float:
@@ -37,7 +38,9 @@ def greedy_plan(state: mg.State) -> Plan:
     board, roll, difficulty = state.board, state.roll, state.difficulty
     boards = reachable_boards(board, roll, mg.required_dice(board, difficulty))
     if boards:
-        best = max(boards, key=lambda b: greedy_value(b, difficulty))
+        # exact odds for the boards that score most now (the rest cannot catch up with them)
+        top = sorted(boards, key=lambda b: -mg.score(b, difficulty, 0).total)[:GREEDY_CHECKED]
+        best = max(top, key=lambda b: greedy_value(b, difficulty))
         return Plan(greedy_value(best, difficulty), staging=boards[best])
     ruins = [c for c in range(16) if board[c] is None]
     cell = max(ruins, key=lambda c: greedy_value(board[:c] + (RUIN,) + board[c + 1 :], difficulty))

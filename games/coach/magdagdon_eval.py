@@ -3,7 +3,8 @@
 `expected_final(board, ...)` estimates the final M21 score of a confirmed board:
 - what is already earned: 2 x every number, the bonuses of full lines, 15 per ruin (M18-M21);
 - every empty cell as 2 x the value it can still take (M9: between its numbered neighbours'
-  largest value - 1 and smallest + 1); a cell no value can ever fit is a certain ruin;
+  largest value - 1 and smallest + 1), less a little when only one or two values still fit;
+  a cell no value can ever fit is a certain ruin;
 - every unfinished line as its best bonus that its numbers still allow (M19, neighbours along
   the line within 1 of each other), discounted by how many of its cells are still empty;
 - the chance that the next roll is a MAGDAGDON (M15), exact over the 1296 rolls, times what a
@@ -26,6 +27,8 @@ LINE_SHARE = (1.0, 0.8, 0.6, 0.45, 0.3)
 RUIN_COST = 15 + 2 * 3.5  # the penalty and the number the cell will never hold
 RESCUE_SHARE = 0.45  # with a power left, a MAGDAGDON costs about this share of a ruin
 CELL_HOPE = 0.25  # an open cell tends to end a little above the middle of its range
+# An open cell that only one (two) values can still fill often ends as a ruin (tuned on seeds).
+NARROW_COST = {0: 8.0, 1: 3.0}
 
 
 def _rolls() -> tuple[tuple[tuple[int, ...], float], ...]:
@@ -93,7 +96,7 @@ def expected_final(
                 blocked[cell] = True
                 total -= RUIN_COST - 7
             else:
-                total += lo + hi + CELL_HOPE * (hi - lo)
+                total += lo + hi + CELL_HOPE * (hi - lo) - NARROW_COST.get(hi - lo, 0.0)
         elif value == RUIN:
             blocked[cell] = True
             total -= 15
