@@ -1,0 +1,111 @@
+"""MAGDAGDON coach strength: seeded games per difficulty, the coach alone, and a greedy baseline.
+
+    nice -n 10 .venv/bin/python benchmarks/coach_magdagdon.py --games 2000 [--player greedy]
+
+Prints, per difficulty and player, the mean final score (M21) with its standard error and the
+decision time p50/p95 of `advise`. Game g uses `random.Random(g)`, the same for every player.
+The greedy baseline plays one turn at a time with exact odds: of the 8 boards that score most
+now, the one with the best score less 15 x the exact chance that the next roll is a
+MAGDAGDON; a DECREASE/INCREASE only to save a ruin when it costs less than the ruin.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+from collections.abc import Callable
+
+from games.coach import magdagdon as coach
+from games.coach.magdagdon import Plan, reachable_boards
+from games.coach.magdagdon_eval import magdagdon_chance
+from games.rules import magdagdon as mg
+from games.rules.magdagdon import RUIN, Board, Difficulty
+
+Advisor = Callable[[mg.State], mg.Action]
+GREEDY_CHECKED = 8
+
+
+def greedy_value(board: Board, difficulty: Difficulty) -> float:
+    now = mg.score(board, difficulty, 0).total
+    if None not in board:
+        return now
+    return now - 15 * magdagdon_chance(board, mg.required_dice(board, difficulty))
+
+
+def greedy_plan(state: mg.State) -> Plan:
+    board, roll, difficulty = state.board, state.roll, state.difficulty
+    boards = reachable_boards(board, roll, mg.required_dice(board, difficulty))
+    if boards:
+        # exact odds for the boards that score most now (the rest cannot catch up with them)
+        top = sorted(boards, key=lambda b: -mg.score(b, difficulty, 0).total)[:GREEDY_CHECKED]
+        best = max(top, key=lambda b: greedy_value(b, difficulty))
+        return Plan(greedy_value(best, difficulty), staging=boards[best])
+    ruins = [c for c in range(16) if board[c] is None]
+    cell = max(ruins, key=lambda c: greedy_value(board[:c] + (RUIN,) + board[c + 1 :], difficulty))
+    plan = Plan(0.0, ruin=cell)
+    penalty = mg.next_penalty(state)
+    if penalty is not None and penalty < 15 and not state.staged:
+        for power in mg.legal_actions(state):
+            if isinstance(power, mg.Decrease | mg.Increase) and power_rescues(state, power):
+                return Plan(0.0, power=power)
+    return plan
+
+
+def power_rescues(state: mg.State, power: mg.Decrease | mg.Increase) -> bool:
+    """Whether a DECREASE/INCREASE surely makes the roll placeable."""
+    step = 1 if isinstance(power, mg.Increase) else -1
+    roll = list(state.roll)
+    roll[power.die] += step
+    return bool(reachable_boards(state.board, tuple(roll), mg.required(state)))
+
+
+def greedy_advise(state: mg.State) -> mg.Action:
+    if state.phase == mg.ROLLING:
+        return mg.Roll()
+    plan = greedy_plan(state)
+    if plan.power is not None:
+        return plan.power
+    if plan.ruin is not None:
+        return mg.AcceptMagdagdon(plan.ruin)
+    return coach._next_staging_step(state, plan.staging)
+
+
+def play(advise: Advisor, difficulty: Difficulty, seed: int, times: list[float]) -> int:
+    rng = random.Random(seed)
+    state = mg.new_game(mg.Options(difficulty), rng)
+    while not state.is_finished:
+        started = time.perf_counter()
+        action = advise(state)
+        times.append(time.perf_counter() - started)
+        state = mg.apply(state, action, rng)
+    return mg.live_score(state).total
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=2000)
+    parser.add_argument("--player", choices=("coach", "greedy", "both"), default="both")
+    parser.add_argument("--difficulty", choices=[d.value for d in Difficulty], action="append")
+    args = parser.parse_args()
+    players = {"coach": coach.advise, "greedy": greedy_advise}
+    chosen = players if args.player == "both" else {args.player: players[args.player]}
+    for name in args.difficulty or [d.value for d in Difficulty]:
+        difficulty = Difficulty(name)
+        for player, advise in chosen.items():
+            times: list[float] = []
+            scores = [play(advise, difficulty, g, times) for g in range(args.games)]
+            times.sort()
+            mean = statistics.fmean(scores)
+            error = statistics.stdev(scores) / len(scores) ** 0.5 if len(scores) > 1 else 0.0
+            p50, p95 = times[len(times) // 2], times[int(len(times) * 0.95)]
+            print(
+                f"{name:9} {player:6} games {args.games:5}  mean {mean:6.1f} ± {error:4.1f}"
+                f"  decision p50 {p50 * 1000:6.1f} ms  p95 {p95 * 1000:6.1f} ms",
+                flush=True,
+            )
+
+
+if __name__ == "__main__":
+    main()

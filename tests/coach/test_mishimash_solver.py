@@ -1,0 +1,113 @@
+"""The MISHIMASH solver against the published figures and an independent small solver.
+
+Figures (X1-X16): a points-maximising turn is worth 15.9666 points and busts 70 % of the time;
+the fewest expected turns from 0 to 1000 is 64.22; "bank at 30, or at the target, taking the
+most points from every roll" needs 91.2.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections import Counter
+from functools import cache
+
+import pytest
+
+from games.coach.mishimash_tables import (
+    TARGETS,
+    build_expected_turns,
+    load_expected_turns,
+    points_policy,
+    rule_expected_turns,
+)
+from games.rules.mishimash_scoring import is_bust, legal_selections, selection_halves
+
+
+def test_the_points_maximising_turn_is_worth_15_9666_points_and_busts_70_percent():
+    policy = points_policy()
+    assert round(policy.expected_halves / 2, 4) == 15.9666
+    assert round(policy.bust, 2) == 0.70
+    assert policy.bust + policy.banked.sum() == pytest.approx(1.0, abs=1e-12)
+
+
+def test_the_fewest_expected_turns_from_0_to_1000_is_64_22():
+    assert round(float(load_expected_turns(1000)[0]), 2) == 64.22
+
+
+def test_banking_at_30_points_needs_91_2_turns_to_1000():
+    assert round(float(rule_expected_turns(1000, bank_at=60)[0]), 1) == 91.2
+
+
+@pytest.mark.parametrize("target", TARGETS)
+def test_every_offered_target_is_shipped_for_every_banked_score(target):
+    table = load_expected_turns(target)
+    assert table.shape == (2 * target,)
+    assert (table[:-1] > table[1:]).all(), "more banked points never need more turns"
+    assert 1.0 < table[-1] < 1.03, "half a point short: one roll of six dice almost never busts"
+
+
+# --- an independent solver: plain recursion over every roll, for a tiny target -------------
+
+
+def rolls(n: int) -> list[tuple[float, list[tuple[int, int]]]]:
+    """(probability, [(dice taken, half-points) for every legal selection]) per multiset."""
+    found = []
+    for faces in itertools.combinations_with_replacement(range(1, 7), n):
+        ways = math.factorial(n)
+        for count in Counter(faces).values():
+            ways //= math.factorial(count)
+        moves = []
+        if not is_bust(faces):
+            for dice in legal_selections(faces):
+                halves = selection_halves(faces, [faces[i] for i in dice])
+                moves.append((len(dice), halves))
+        found.append((ways / 6**n, moves))
+    return found
+
+
+ROLLS = {n: rolls(n) for n in range(1, 7)}
+
+
+def independent_turns(goal: int) -> list[float]:
+    """E(b) for b < goal half-points: for each b, iterate x = 1 + turn(x) to a fixed point."""
+    turns = [0.0] * goal
+
+    def expected(b: int) -> float:
+        def cost(x: float) -> float:
+            @cache
+            def roll(t: int, n: int, k: int, c: int) -> float:
+                total = 0.0
+                for p, moves in ROLLS[n]:
+                    if not moves:
+                        total += p * x
+                        continue
+                    best = math.inf
+                    for taken, halves in moves:
+                        cleared = taken == n
+                        t2 = t + k * halves + (20 * (c + 1) if cleared else 0)
+                        bank = turns[b + t2] if b + t2 < goal else 0.0
+                        n2, c2 = (6, c + 1) if cleared else (n - taken, c)
+                        again = roll(t2, n2, k + 1, c2) if b + t2 < goal else math.inf
+                        best = min(best, bank, again)
+                    total += p * best
+                return total
+
+            return 1.0 + roll(0, 6, 1, 0)
+
+        x = 1.0
+        for _ in range(200):
+            x, before = cost(x), x
+            if abs(x - before) < 1e-13:
+                break
+        return x
+
+    for b in range(goal - 1, -1, -1):
+        turns[b] = expected(b)
+    return turns
+
+
+@pytest.mark.parametrize("target", [2, 15])
+def test_the_table_builder_agrees_with_plain_recursion_on_a_small_target(target):
+    built = build_expected_turns(target)
+    assert list(built) == pytest.approx(independent_turns(2 * target), abs=1e-8)
