@@ -80,3 +80,18 @@ def test_the_game_header_is_one_slim_row_with_a_menu(page):
     page.locator("details.site-menu summary").click()
     page.get_by_role("link", name="Leaderboards").click()
     page.wait_for_url(re.compile(r"/leaderboards/$"))
+
+
+def test_what_a_move_changed_is_read_out_through_the_live_region(page):
+    """After an htmx move the page's live region says the new board's data-announce, so a
+    screen reader hears points, 4-ways and stones left (Ishido here; each game sets it)."""
+    page.goto(page.base_url + "/ishido/new/")
+    page.click('[name="start"]')
+    page.wait_for_url(re.compile(r"/ishido/\d+/$"))
+    region = page.locator("#announce")
+    assert region.get_attribute("aria-live") == "polite" and region.text_content() == ""
+    page.locator("#board [data-legal]").first.click()
+    page.wait_for_function("document.getElementById('announce').textContent.length > 0")
+    said = region.text_content()
+    assert said == page.locator("#board").get_attribute("data-announce")
+    assert "point" in said
