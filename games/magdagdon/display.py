@@ -103,6 +103,9 @@ class MagdagdonBoard:
     last_cell: int | None = None  # the cell of the die staged last
     label_legal: str = ""  # the cell label formats the page's script fills in
     label_empty: str = ""
+    # In a MAGDAGDON, the board of the RUIN-choosing step that ACCEPT MAGDAGDON shows: the
+    # page swaps it in without a request (it is UI state, not a move; see board.js).
+    ruin_board: MagdagdonBoard | None = None
 
     @property
     def free(self) -> list[Die]:
@@ -315,7 +318,15 @@ def board(
         last_cell=state.staged[-1][1] if state.staged else None,
         label_legal=texts["legal"],
         label_empty=texts["empty"],
+        ruin_board=ruin_view(state)
+        if playable and not ruin and rules.is_magdagdon(state)
+        else None,
     )
+
+
+def ruin_view(state: rules.State) -> MagdagdonBoard:
+    """The board of the RUIN-choosing step after ACCEPT MAGDAGDON (M16)."""
+    return board(state, playable=True, ruin=True)
 
 
 # --- the board's hot loops as HTML ----------------------------------------------------------

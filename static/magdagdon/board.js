@@ -8,7 +8,10 @@
    - Focus is never lost to the page: after a move it goes back to the control that made it
      when it still exists, else to where play goes on (the server's data-focus), else to the
      primary action. Only a move made from the keyboard scrolls to it.
-   - The Majda Powers panel stays open across moves once the player opened it. */
+   - The Majda Powers panel stays open across moves once the player opened it.
+   - ACCEPT MAGDAGDON and its Cancel change no game state: the board of the RUIN-choosing
+     step comes with the board (<template id="mg-ruin-view">) and is swapped in here, and
+     Cancel puts the board back; without JavaScript they are links (?ruin=1). */
 (function () {
   "use strict";
   var keyboard = false;
@@ -114,6 +117,37 @@
       event.preventDefault(); // a cell the selected die cannot take (or no die selected)
     }
   });
+
+  // ACCEPT MAGDAGDON / Cancel, answered on the page (capture: before htmx's own listener).
+  var beforeRuin = null;
+  function swap(from, to) {
+    from.replaceWith(to);
+    if (window.htmx) window.htmx.process(to);
+    setup(to);
+    var focus = to.querySelector("[data-focus]") || to.querySelector("[data-primary]");
+    if (focus && focus.focus) focus.focus({ preventScroll: !keyboard });
+  }
+  document.addEventListener("click", function (event) {
+    var link = event.target.closest && event.target.closest("#board [data-accept], #board [data-cancel-ruin]");
+    if (!link) return;
+    var root = board();
+    if (link.hasAttribute("data-accept")) {
+      var view = root.querySelector("template#mg-ruin-view");
+      var fresh = view && view.content.querySelector("#board");
+      if (!fresh) return; // the server draws it (?ruin=1)
+      event.preventDefault();
+      event.stopPropagation();
+      beforeRuin = root;
+      swap(root, document.importNode(fresh, true));
+    } else if (beforeRuin) {
+      event.preventDefault();
+      event.stopPropagation();
+      var back = beforeRuin;
+      beforeRuin = null;
+      swap(root, back);
+    }
+  }, true);
+  document.addEventListener("htmx:afterSettle", function () { beforeRuin = null; });
 
   document.addEventListener("keydown", function (event) {
     var cell = event.target.closest && event.target.closest(".mg-grid [data-cell]");

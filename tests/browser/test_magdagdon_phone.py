@@ -231,3 +231,28 @@ def test_screenshots_light_dark_and_arabic(browser, live_server):
         put(page, "magdagdon", game)
         screenshot(page, f"magdagdon-look-{name}-magdagdon")
         context.close()
+
+
+def test_accept_magdagdon_and_cancel_ask_the_server_nothing_and_the_ruin_posts_once(page):
+    """Choosing the RUIN's cell is UI state: ACCEPT MAGDAGDON swaps in the board of that step
+    (it came with the board) and Cancel puts the board back, without a request (M16)."""
+    game = put(page, "magdagdon")
+    requests = []
+    page.wait_for_load_state("networkidle")  # the page's own files (and favicon) are in
+    page.on("request", lambda r: requests.append((r.method, r.url)))
+    page.locator("[data-accept]").click()
+    page.locator(".mg-grid.ruining").wait_for()
+    assert page.locator("#board [data-primary]").count() == 1
+    targets = page.locator("#board .cell.target")
+    assert targets.count() == 16 - sum(c != "." for c in "1121 2... ..X. ....".replace(" ", ""))
+    page.locator("[data-cancel-ruin]").click()
+    page.locator("[data-accept]").wait_for()
+    assert page.locator(".mg-grid.ruining").count() == 0
+    assert requests == []
+    page.locator("[data-accept]").click()
+    with page.expect_response(lambda r: "/accept/" in r.url) as answer:
+        page.locator("#board .cell.target").first.click()
+    assert answer.value.status == 200
+    assert [method for method, _ in requests] == ["POST"]
+    game.refresh_from_db()
+    assert game.version == 1 and game.state.board.count(rules.RUIN) == 2  # one more RUIN

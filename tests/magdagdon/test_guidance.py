@@ -166,6 +166,8 @@ def test_exactly_one_primary_action_in_every_state(client):
         if game.state.is_finished:
             Game.objects.filter(pk=game.pk).update(status=Game.Status.FINISHED)
         page = text(client.get(game.get_absolute_url() + query))
+        # The RUIN step's board rides along inert in a <template> (ACCEPT swaps it in).
+        page = re.sub(r'<template id="mg-ruin-view">.*?</template>', "", page, flags=re.S)
         assert page.count("data-primary") == 1, primary
         found = re.search(r"<[^<>]*data-primary[^<>]*>", page)
         assert primary in page[found.start() : found.end() + 40], found.group()
@@ -246,3 +248,19 @@ def test_take_all_back_returns_every_staged_die_whatever_leaned_on_what(client):
     post(client, game, "unstage_all")
     game.refresh_from_db()
     assert game.state.staged == () and game.actions.count() == 2
+
+
+def test_the_magdagdon_board_carries_the_ruin_step_drawn_as_the_server_draws_it(client):
+    """M16: ACCEPT MAGDAGDON is answered on the page from a copy of the RUIN-choosing board
+    that came with the board; it is the very board `?ruin=1` answers."""
+    game = start_at(client, "1121 2... ..X. ....", roll=(6, 6, 5, 4))
+    page = text(client.get(game.get_absolute_url(), HTTP_HX_REQUEST="true"))
+    carried = re.search(r'<template id="mg-ruin-view">(.*?)</template>', page, re.S).group(1)
+    drawn = text(client.get(game.get_absolute_url() + "?ruin=1", HTTP_HX_REQUEST="true"))
+    grid = r'<div class="mg-grid[^"]*".*?</div>'
+    assert re.search(grid, carried, re.S).group() == re.search(grid, drawn, re.S).group()
+    assert carried.count('form="mg-ruin"') == 10 and 'id="mg-ruin"' in carried
+    # Nothing to carry once the RUIN step is on show, or when no MAGDAGDON happened.
+    assert "mg-ruin-view" not in drawn
+    placing = start_at(client, "3... .... .... ....", roll=(4, 3, 2, 6))
+    assert "mg-ruin-view" not in text(client.get(placing.get_absolute_url()))
