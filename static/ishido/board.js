@@ -166,5 +166,6 @@
     var url = new URL(window.location.href);
     url.searchParams.set("hints", event.target.checked ? "1" : "0");
     window.history.replaceState(window.history.state, "", url);
+    if (window.cubiri) window.cubiri.remember("ishido.hints", event.target.checked ? "on" : "off");
   });
 })();

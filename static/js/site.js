@@ -42,7 +42,19 @@
     announce(board.dataset.announce);
     if (board.dataset.sound) play(board.dataset.sound);
   });
-  window.cubiri = { announce: announce, play: play };
+  // Remember a choice on the server in the background (games.core.settings): the page has
+  // already answered the tap; a failure only means it is not remembered.
+  function remember(name, value) {
+    var headers = {};
+    try { headers = JSON.parse(document.body.getAttribute("hx-headers") || "{}"); } catch (e) {}
+    var body = new FormData();
+    body.set("name", name);
+    body.set("value", value);
+    headers["X-Requested-With"] = "fetch";
+    return fetch(document.body.dataset.settings, { method: "POST", body: body, credentials: "same-origin", headers: headers })
+      .catch(function () {});
+  }
+  window.cubiri = { announce: announce, play: play, remember: remember };
 
   // --- the sound switch: answered at once, remembered on the server ------------------------
   document.addEventListener("submit", function (event) {

@@ -174,8 +174,12 @@ def test_looking_around_the_board_asks_the_server_nothing_and_placing_posts_once
     hints.check()
     hints.uncheck()
     page.wait_for_timeout(300)
-    assert asked == []
+    # The switch answers on the page; only the choice is saved, in the background.
+    assert [m for m, url in asked if not url.endswith("/settings/")] == []
+    assert len(asked) == 3 and all(m == "POST" for m, _ in asked)
     assert page.url.endswith("?hints=0")
+    asked.clear()
+    posted.clear()
 
     tap(page, min(legal_cells(page)))
     page.wait_for_timeout(300)
@@ -345,3 +349,17 @@ def test_the_placed_stone_drops_in_unless_the_player_asks_for_less_motion(
     page.reload()  # a page load is no move: nothing moves
     still = page.locator(".board .last svg").evaluate("e => getComputedStyle(e).animationName")
     assert still == "none"
+
+
+def test_the_hints_switch_is_remembered_without_a_move(open_page):
+    page = open_page(390, 844)
+    start(page)
+    page.wait_for_load_state("networkidle")
+    with page.expect_response(lambda r: r.url.endswith("/settings/")) as saved:
+        page.locator("#ishido-hints").uncheck()
+    assert saved.value.status == 204
+    page.goto(page.base_url + "/ishido/new/")
+    page.get_by_label("Yes, abandon my running game and start a new one").check()
+    page.get_by_role("button", name="Start a new game").click()
+    page.wait_for_url(re.compile(r"/ishido/\d+/$"))
+    assert not page.locator("#ishido-hints").is_checked()
