@@ -22,6 +22,8 @@ from typing import Any, ClassVar
 from django.http import HttpRequest
 from django.utils.functional import Promise
 
+from games.core.html import Html, escape
+
 
 @dataclass(frozen=True)
 class ResultFields:
@@ -129,6 +131,10 @@ class GameKind:
     def share_picture(self, state: Any) -> str:
         """A few lines of emoji that draw the finished game ("" for none)."""
         return ""
+
+    def describe_action_html(self, payload: dict[str, Any], options: Any = None) -> Html:
+        """The replay page's line for a move, as HTML (a game may name cells as it draws them)."""
+        return escape(self.describe_action(payload, options))
 
     def describe_action(self, payload: dict[str, Any], options: Any = None) -> str:
         """A short line for the replay page's list of moves (`options`: the game's, when known)."""

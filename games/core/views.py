@@ -218,7 +218,7 @@ def replay(request: HttpRequest, game_id: int) -> HttpResponse:
         step = len(actions)
     step = max(0, min(step, len(actions)))
     options = kind.options_from_dict(game.options)
-    moves = [(a.number, kind.describe_action(a.payload, options)) for a in actions]
+    moves = [(a.number, kind.describe_action_html(a.payload, options)) for a in actions]
     context = {
         "game": game,
         "kind": kind,

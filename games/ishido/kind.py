@@ -5,8 +5,10 @@ from decimal import Decimal
 from typing import Any
 
 from django.http import HttpRequest
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from games.core.html import Html, escape
 from games.core.kinds import GameKind, ResultFields
 from games.core.players import get_player
 from games.core.settings import get_setting
@@ -69,6 +71,14 @@ class IshidoKind(GameKind):
 
     def share_picture(self, state: ishido.State) -> str:
         return share.picture(state)
+
+    def describe_action_html(self, payload: dict[str, Any], options: Any = None) -> Html:
+        """Named as the replay's board is drawn: on a portrait phone the tall board swaps rows
+        and columns (see display.seen_place)."""
+        cell = payload.get("cell", 0)
+        if not isinstance(cell, int) or not 0 <= cell < ishido.CELLS:
+            return escape(self.describe_action(payload, options))
+        return display.seen_place(gettext("Stone on row %(row)d, column %(column)d"), cell)
 
     def describe_action(self, payload: dict[str, Any], options: Any = None) -> str:
         cell = payload.get("cell", 0)

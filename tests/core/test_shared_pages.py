@@ -63,10 +63,26 @@ def test_the_replay_page_folds_its_move_list_and_names_the_current_move(client):
     game = finish_ishido(Player.objects.create(nickname="R"), seed="fold")
     page = client.get(reverse("core:replay", args=[game.pk]), {"step": 3})
     html = page.content.decode()
-    assert '<details class="card moves">' in html  # closed: the page stays short
+    assert '<details class="card moves' in html and 'moves" open' not in html  # folded
     assert page.context["current_move"] == page.context["moves"][2][1]
     assert "data-current-move" in html
     assert (
         "data-current-move"
         not in client.get(reverse("core:replay", args=[game.pk]), {"step": 0}).content.decode()
     )
+
+
+def test_ishido_replay_names_each_move_as_its_board_is_drawn(client):
+    """On a portrait phone the Ishido board is drawn 12 × 8 (rows and columns swapped): the
+    replay's move lines carry both names and the stylesheet shows the one that is drawn."""
+    game = finish_ishido(Player.objects.create(nickname="R"), seed="seen")
+    first = game.actions.order_by("number").first()
+    row, column = divmod(first.payload["cell"], 12)
+    html = client.get(reverse("core:replay", args=[game.pk]), {"step": 1}).content.decode()
+    wide = f"Stone on row {row + 1}, column {column + 1}"
+    tall = f"Stone on row {column + 1}, column {row + 1}"
+    expected = f'<span class="seen-wide">{wide}</span><span class="seen-tall">{tall}</span>'
+    assert html.count(expected) == 2  # the current move's line and its place in the list
+    assert '<details class="card moves">' in html  # still running at step 1: drawn tall
+    last = client.get(reverse("core:replay", args=[game.pk])).content.decode()
+    assert '<details class="card moves finished">' in last  # the finished board is drawn wide
