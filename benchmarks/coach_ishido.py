@@ -1,0 +1,75 @@
+"""How strong and how quick the Ishido coach is: seeded games played by the coach alone.
+
+    nice -n 10 .venv/bin/python benchmarks/coach_ishido.py --games 200 [--rollouts 384] [--jobs 2]
+
+Each game is `new_game` from `random.Random("coach-bench-<i>")`, then the coach's advice applied
+until the game ends. Prints the mean final score, the share of games with all 72 stones placed,
+4-ways per game, and the decision time (wall clock per `advise` call, p50 / p95 / max).
+With `--jobs 2` the games are split over two processes (each decision still runs on one core).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from games.coach.ishido import Coach  # noqa: E402
+from games.rules import ishido  # noqa: E402
+
+
+def play(args: tuple[int, int, int]) -> tuple[int, bool, int, list[float]]:
+    """One game: final score, all 72 placed, 4-ways, the time of each decision."""
+    index, rollouts, seed = args
+    coach = Coach(seed=seed, rollouts=rollouts)
+    state = ishido.new_game(ishido.Options(), random.Random(f"coach-bench-{index}"))
+    times = []
+    while not state.is_finished:
+        start = time.perf_counter()
+        action = coach.advise(state)
+        times.append(time.perf_counter() - start)
+        state = ishido.apply(state, action)
+    assert state.final_score is not None
+    return state.final_score, state.stones_left == 0, state.four_ways, times
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--rollouts", type=int, default=Coach().rollouts)
+    parser.add_argument("--seed", type=int, default=0, help="the coach's own seed")
+    parser.add_argument("--first", type=int, default=0, help="index of the first game")
+    parser.add_argument("--jobs", type=int, default=1)
+    options = parser.parse_args()
+    jobs = [(options.first + i, options.rollouts, options.seed) for i in range(options.games)]
+    started = time.perf_counter()
+    with ProcessPoolExecutor(options.jobs) as pool:
+        games = list(pool.map(play, jobs))
+    elapsed = time.perf_counter() - started
+    scores = [g[0] for g in games]
+    times = [t for g in games for t in g[3]]
+    print(f"Ishido coach, {len(games)} games, {options.rollouts} rollouts a decision")
+    print(f"mean final score   {statistics.mean(scores):,.0f}")
+    print(f"median final score {statistics.median(scores):,.0f}")
+    print(f"all 72 placed      {100 * sum(g[1] for g in games) / len(games):.1f} %")
+    print(f"4-ways per game    {statistics.mean(g[2] for g in games):.2f}")
+    print(
+        f"decision time      p50 {percentile(times, 0.5):.3f} s, "
+        f"p95 {percentile(times, 0.95):.3f} s, max {max(times):.3f} s ({len(times)} decisions)"
+    )
+    print(f"wall clock         {elapsed:.0f} s with {options.jobs} process(es)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,1 @@
+"""Coaches: engines that advise a move from what a player can see."""
