@@ -8,9 +8,12 @@ game's seed or its random generator. It plays the future out over orders of the 
 that it draws itself, from a generator seeded by its own seed and the visible position, so the
 same position always gets the same advice.
 
-The search is sequential halving over the legal cells: each round plays every surviving cell out
-over the same sampled orders (common random numbers, so the cells are compared on equal
-futures) and keeps the better half, until one cell remains or the budget is spent.
+The search first plays every legal cell out over two sampled orders, then keeps a few cells
+(the best of that screening and the best by the fast policy's judgement) and runs sequential
+halving over them: each round plays every surviving cell out over the same sampled orders
+(common random numbers, so the cells are compared on equal futures) and keeps the better half,
+until one cell remains. The budget is counted in simulated placements, so a decision costs about
+the same early (few long playouts) as late (many short ones).
 
 >>> import random
 >>> from games.rules import ishido as rules
@@ -26,7 +29,7 @@ import random
 from dataclasses import dataclass
 
 from games.coach.ishido_board import Position, kind_of, place, points
-from games.coach.ishido_policy import judge, live_mask, play_out
+from games.coach.ishido_policy import judge, live_mask, outlook, play_out
 from games.rules.errors import IllegalMove, gettext_noop
 from games.rules.ishido import Place, State, end_bonus
 
@@ -35,10 +38,14 @@ __all__ = ["Coach", "action_values", "advise"]
 
 @dataclass(frozen=True)
 class Coach:
-    """An Ishido coach: `seed` for its own sampling, `rollouts` played out per decision."""
+    """An Ishido coach: `seed` for its own sampling; `placements`, how many stones it may place
+    in its playouts per decision; `width`, how many cells go on from screening to the search."""
 
     seed: int = 0
-    rollouts: int = 384
+    placements: int = 12000
+    width: int = 8
+    horizon: int = 0
+    wander: float = 0.0
 
     def advise(self, state: State) -> Place:
         """The placement the coach would make; IllegalMove once the game is over."""
@@ -61,10 +68,15 @@ class Coach:
                 {c: position.score + points(position, c) + end_bonus(0) for c in cells}
             )
         rng = random.Random(f"ishido-coach|{self.seed}|{_visible(state)}")
-        return _halve(position, kind, cells, rest, rng, self.rollouts)
+        depth = min(len(rest), self.horizon) if self.horizon else len(rest)
+        budget = min(MAX_PLAYOUTS, self.placements // depth)
+        return _search(position, kind, cells, rest, rng, budget, self)
 
 
 DEFAULT = Coach()
+Future = tuple[list[int], int]  # a sampled order of the stones to come, and a playout seed
+SCREENING = 2  # playouts of every legal cell before the search narrows down
+MAX_PLAYOUTS = 1000
 
 
 def advise(state: State, coach: Coach = DEFAULT) -> Place:
@@ -90,44 +102,61 @@ def _best_first(values: dict[int, float]) -> list[tuple[Place, float]]:
     return [(Place(cell), values[cell]) for cell in ranked]
 
 
-def _play(position: Position, cell: int, kind: int, order: list[int]) -> int:
-    """The final score of placing `kind` on `cell`, then playing `order` by the fast policy."""
-    future = position.copy()
-    place(future, cell, kind)
-    left = play_out(future, order)
-    return future.score + end_bonus(left)
+def _play(position: Position, cell: int, kind: int, future: Future, coach: Coach) -> float:
+    """The final score of placing `kind` on `cell`, then playing the `future` by the fast policy;
+    with a horizon, only that many stones are played, and `outlook` judges the rest."""
+    order, seed = future
+    after = position.copy()
+    place(after, cell, kind)
+    horizon = coach.horizon or len(order)
+    rng = random.Random(seed) if coach.wander else None
+    left, live = play_out(after, order, horizon, coach.wander, rng)
+    if left is None:
+        return outlook(after, live, len(order) - horizon)
+    return after.score + end_bonus(left)
 
 
-def _halve(
+def _search(
     position: Position,
     kind: int,
     cells: list[int],
     rest: list[int],
     rng: random.Random,
     budget: int,
+    coach: Coach,
 ) -> list[tuple[Place, float]]:
-    """Sequential halving over `cells`; the survivors of later rounds rank first."""
+    """Screening, then sequential halving over the `width` most promising cells; cells that
+    survive longer rank first, each with the mean final score of its playouts."""
     live = live_mask([rest.count(k) for k in range(36)])
-    survivors = sorted(cells, key=lambda c: (-judge(position, c, kind, live), c))
-    totals = dict.fromkeys(cells, 0)
+    by_judgement = sorted(cells, key=lambda c: (-judge(position, c, kind, live), c))
+    totals = dict.fromkeys(cells, 0.0)
     played = dict.fromkeys(cells, 0)
-    eliminated: list[list[int]] = []
-    orders: list[list[int]] = []
-    rounds = max(1, math.ceil(math.log2(len(cells))))
-    while True:
-        per_cell = max(1, budget // (rounds * len(survivors)))
-        first = played[survivors[0]]
-        while len(orders) < first + per_cell:
+    futures: list[Future] = []
+    width = coach.width
+
+    def play_all(group: list[int], count: int) -> None:
+        first = played[group[0]]
+        while len(futures) < first + count:
             order = rest[:]
             rng.shuffle(order)
-            orders.append(order)
-        for cell in survivors:
-            for order in orders[first : first + per_cell]:
-                totals[cell] += _play(position, cell, kind, order)
-            played[cell] += per_cell
-        survivors.sort(key=lambda c: (-totals[c] / played[c], c))
-        if len(survivors) == 1:
-            break
+            futures.append((order, rng.getrandbits(32)))
+        for cell in group:
+            for future in futures[first : first + count]:
+                totals[cell] += _play(position, cell, kind, future, coach)
+            played[cell] += count
+
+    def by_mean(group: list[int]) -> list[int]:
+        return sorted(group, key=lambda c: (-totals[c] / played[c], c))
+
+    play_all(by_judgement, SCREENING)
+    screened = by_mean(by_judgement)
+    survivors = list(dict.fromkeys(screened[: width // 2] + by_judgement[: width // 2]))
+    left = max(0, budget - SCREENING * len(cells))
+    eliminated = [[cell for cell in screened if cell not in survivors]]
+    rounds = max(1, math.ceil(math.log2(len(survivors)))) if len(survivors) > 1 else 0
+    while len(survivors) > 1:
+        play_all(survivors, max(1, left // (rounds * len(survivors))))
+        survivors = by_mean(survivors)
         keep = (len(survivors) + 1) // 2
         eliminated.append(survivors[keep:])
         survivors = survivors[:keep]

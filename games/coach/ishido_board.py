@@ -25,6 +25,12 @@ COLOUR_BITS = tuple(sum(1 << (c * 6 + s) for s in range(6)) for c in range(6))
 SHAPE_BITS = tuple(sum(1 << (c * 6 + s) for c in range(6)) for s in range(6))
 # One neighbour of kind k: anything sharing its colour or its shape fits.
 ONE = tuple(COLOUR_BITS[COLOUR_OF[k]] | SHAPE_BITS[SHAPE_OF[k]] for k in range(KINDS))
+# Two neighbours of kinds a and b, at PAIR[a * 36 + b]: one matched by colour, the other by shape.
+PAIR = tuple(
+    1 << (COLOUR_OF[a] * 6 + SHAPE_OF[b]) | 1 << (COLOUR_OF[b] * 6 + SHAPE_OF[a])
+    for a in range(KINDS)
+    for b in range(KINDS)
+)
 INTERIOR = tuple(not is_border(cell) for cell in range(CELLS))
 NEIGHBOURS_OF = NEIGHBOURS
 BONUS = BONUSES
@@ -55,8 +61,7 @@ def mask_of(kinds: Sequence[int]) -> int:
     if n == 1:
         return ONE[kinds[0]]
     if n == 2:
-        a, b = kinds
-        return _bit(co[a], sh[b]) | _bit(co[b], sh[a])
+        return PAIR[kinds[0] * KINDS + kinds[1]]
     mask = 0
     if n == 3:
         a, b, c = kinds

@@ -10,12 +10,16 @@ three neighbours gives away a hole in the making.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 
 from games.coach.ishido_board import (
+    BONUS,
     EMPTY,
     INTERIOR,
     NEIGHBOURS_OF,
+    ONE,
+    PAIR,
     Position,
     mask_of,
     place,
@@ -47,11 +51,16 @@ def judge(position: Position, cell: int, kind: int, live: int) -> float:
         if board[other] != EMPTY:
             continue
         sides = count[other] + 1
-        around = [kind if o == cell else board[o] for o in NEIGHBOURS_OF[other]]
-        fits = mask_of([k for k in around if k != EMPTY]) & live
-        if INTERIOR[other] and sides == 4:
-            value += LIVE_HOLE if fits else -DEAD_HOLE
-            continue
+        if sides == 1:
+            fits = ONE[kind] & live
+        elif sides == 2:
+            fits = PAIR[kind * 36 + max(board[o] for o in NEIGHBOURS_OF[other])] & live
+        else:
+            around = [kind if o == cell else board[o] for o in NEIGHBOURS_OF[other]]
+            fits = mask_of([k for k in around if k != EMPTY]) & live
+            if sides == 4 and INTERIOR[other]:
+                value += LIVE_HOLE if fits else -DEAD_HOLE
+                continue
         if not fits:
             value -= DEAD_CELL
         elif sides == 3 and INTERIOR[other]:
@@ -75,21 +84,54 @@ def live_mask(counts: Sequence[int]) -> int:
     return sum(1 << kind for kind, n in enumerate(counts) if n)
 
 
-def play_out(position: Position, kinds: Sequence[int]) -> int:
-    """Play the stones `kinds` in order with `choose`, mutating `position`; the stones left
-    when one fits nowhere, or 0 when all were placed."""
+def play_out(
+    position: Position,
+    kinds: Sequence[int],
+    horizon: int = 96,
+    wander: float = 0.0,
+    rng: random.Random | None = None,
+) -> tuple[int | None, int]:
+    """Play the stones `kinds` in order (at most `horizon` of them) with `choose`, or, with
+    probability `wander`, on a random legal cell (a 4-way is always taken), mutating `position`.
+    Returns the stones left if one fitted nowhere (0 when all were placed, None when the horizon
+    came first) and the live mask of the stones not yet played."""
     counts = [0] * 36
     for kind in kinds:
         counts[kind] += 1
     live = live_mask(counts)
-    mask = position.mask
+    mask, count = position.mask, position.count
     cells_range = range(96)
-    for index, kind in enumerate(kinds):
+    draw = rng.random if rng is not None and wander else None
+    for index, kind in enumerate(kinds[:horizon]):
         counts[kind] -= 1
         if not counts[kind]:
             live &= ~(1 << kind)
         cells = [c for c in cells_range if mask[c] >> kind & 1]
         if not cells:
-            return len(kinds) - index
-        place(position, choose(position, kind, cells, live), kind)
-    return 0
+            return len(kinds) - index, live
+        if draw is not None and draw() < wander:
+            four_ways = [c for c in cells if count[c] == 4]
+            cell = four_ways[0] if four_ways else cells[int(draw() * len(cells))]
+        else:
+            cell = choose(position, kind, cells, live)
+        place(position, cell, kind)
+    return (None if horizon < len(kinds) else 0), live
+
+
+INTERIOR_CELLS = tuple(cell for cell in range(96) if INTERIOR[cell])
+POINTS_PER_STONE = 2.5  # what a later placement earns on average, before doubling
+
+
+def outlook(position: Position, live: int, stones: int) -> float:
+    """The final score expected from `position` with `stones` still to place (the kinds in
+    `live`): each live hole counted as a coming 4-way, with its bonus and the doubling it
+    brings to the stones after it."""
+    count, mask = position.count, position.mask
+    holes = sum(1 for c in INTERIOR_CELLS if count[c] == 4 and mask[c] & live)
+    holes = min(holes, stones)
+    four_ways = position.four_ways
+    value = float(position.score)
+    for i in range(holes):
+        value += BONUS[min(four_ways + i, 11)] + (8 << (four_ways + i))
+    value += POINTS_PER_STONE * (stones - holes) * (1 << (four_ways + holes))
+    return value

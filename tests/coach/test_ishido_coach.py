@@ -13,7 +13,7 @@ from games.rules import IllegalMove, ishido
 from games.rules.ishido import CELLS, Place, Stone
 from tests.rules.reference import load
 
-QUICK = Coach(rollouts=24)
+QUICK = Coach(placements=600)
 
 WHITE_CIRCLE, WHITE_SQUARE, WHITE_TRIANGLE = Stone(0, 0), Stone(0, 1), Stone(0, 2)
 YELLOW_CIRCLE, RED_CIRCLE, RED_RHOMBUS = Stone(1, 0), Stone(2, 0), Stone(2, 3)
@@ -93,12 +93,12 @@ def test_advice_is_legal_and_every_legal_action_has_one_value(state):
 
 def test_the_same_position_always_gets_the_same_advice():
     for state in sample_states(6):
-        assert QUICK.action_values(state) == Coach(rollouts=24).action_values(state)
+        assert QUICK.action_values(state) == Coach(placements=600).action_values(state)
 
 
 def test_the_coachs_own_seed_is_what_its_sampling_depends_on():
     state = ishido.new_game(ishido.Options(), random.Random(5))
-    seeds = {tuple(Coach(seed=seed, rollouts=24).action_values(state)) for seed in range(4)}
+    seeds = {tuple(Coach(seed=seed, placements=600).action_values(state)) for seed in range(4)}
     assert len(seeds) > 1
 
 
@@ -128,3 +128,15 @@ def test_advice_never_depends_on_the_games_seed():
     other = reorder_the_hidden_pouch(start, random.Random("two"))
     assert other.pouch[1:] != start.pouch[1:]
     assert QUICK.advise(other) == QUICK.advise(start)
+
+
+@pytest.mark.parametrize(
+    "coach",
+    [Coach(placements=600, horizon=6), Coach(placements=600, wander=0.3), Coach(width=2)],
+    ids=["horizon", "wander", "narrow"],
+)
+def test_every_setting_of_the_search_gives_legal_repeatable_advice(coach):
+    for state in sample_states(8):
+        values = coach.action_values(state)
+        assert sorted(a.cell for a, _ in values) == sorted(state.legal_cells)
+        assert coach.action_values(state) == values
