@@ -12,6 +12,7 @@ With `--jobs 2` the games are split over two processes (each decision still runs
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import random
 import statistics
@@ -49,31 +50,11 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=200)
-    parser.add_argument("--placements", type=int, default=Coach().placements)
-    parser.add_argument("--width", type=int, default=Coach().width)
-    parser.add_argument("--horizon", type=int, default=Coach().horizon)
-    parser.add_argument("--wander", type=float, default=Coach().wander)
-    parser.add_argument("--seed", type=int, default=0, help="the coach's own seed")
-    parser.add_argument("--first", type=int, default=0, help="index of the first game")
-    parser.add_argument("--jobs", type=int, default=1)
-    options = parser.parse_args()
-    settings = (options.placements, options.width, options.horizon, options.wander)
-    jobs = [(options.first + i, options.seed, settings) for i in range(options.games)]
-    started = time.perf_counter()
-    with ProcessPoolExecutor(options.jobs) as pool:
-        games = list(pool.map(play, jobs))
-    elapsed = time.perf_counter() - started
+def report(title: str, games: list[Game]) -> None:
     scores = [g[0] for g in games]
     times = [t for g in games for t in g[3]]
     cpu_times = [t for g in games for t in g[4]]
-    print(
-        f"Ishido coach, {len(games)} games from #{options.first}, "
-        f"{options.placements} playout placements, width {options.width}, "
-        f"horizon {options.horizon or 'none'}, wander {options.wander} a decision"
-    )
+    print(title)
     print(f"mean final score   {statistics.mean(scores):,.0f}")
     print(f"median final score {statistics.median(scores):,.0f}")
     print(f"all 72 placed      {100 * sum(g[1] for g in games) / len(games):.1f} %")
@@ -87,6 +68,46 @@ def main() -> None:
         f"p95 {percentile(cpu_times, 0.95):.3f} s (what the wall clock would be on an idle core)"
     )
     print(f"load average       {' '.join(f'{x:.1f}' for x in os.getloadavg())} at the end")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--placements", type=int, default=Coach().placements)
+    parser.add_argument("--width", type=int, default=Coach().width)
+    parser.add_argument("--horizon", type=int, default=Coach().horizon)
+    parser.add_argument("--wander", type=float, default=Coach().wander)
+    parser.add_argument("--seed", type=int, default=0, help="the coach's own seed")
+    parser.add_argument("--first", type=int, default=0, help="index of the first game")
+    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--out", type=Path, help="append each finished game to this file (JSON)")
+    parser.add_argument(
+        "--summary", type=Path, nargs="+", help="only summarise games written by --out"
+    )
+    options = parser.parse_args()
+    if options.summary:
+        lines = [line for path in options.summary for line in path.read_text().splitlines()]
+        games = [tuple(json.loads(line)[1:]) for line in lines]
+        report(f"Ishido coach, {len(games)} games read from {len(options.summary)} file(s)", games)
+        return
+    settings = (options.placements, options.width, options.horizon, options.wander)
+    jobs = [(options.first + i, options.seed, settings) for i in range(options.games)]
+    started = time.perf_counter()
+    games = []
+    with ProcessPoolExecutor(options.jobs) as pool:
+        for (index, _, _), game in zip(jobs, pool.map(play, jobs), strict=True):
+            games.append(game)  # progress on stderr, for long runs
+            print(f"game {index}: {game[0]} points, {game[2]} 4-ways", file=sys.stderr)
+            if options.out:
+                with options.out.open("a") as out:
+                    out.write(json.dumps([index, *game]) + "\n")
+    elapsed = time.perf_counter() - started
+    title = (
+        f"Ishido coach, {len(games)} games from #{options.first}, "
+        f"{options.placements} playout placements, width {options.width}, "
+        f"horizon {options.horizon or 'none'}, wander {options.wander} a decision"
+    )
+    report(title, games)
     print(f"wall clock         {elapsed:.0f} s with {options.jobs} process(es)")
 
 
