@@ -1,0 +1,56 @@
+"""The coach's fast Ishido board agrees with the rules package: where each kind of stone fits
+(I5), what a placement earns (I7–I9) and how many 4-ways were made (I8), all along the
+reference games."""
+
+from __future__ import annotations
+
+import doctest
+import random
+
+import pytest
+
+from games.coach import ishido as ishido_coach
+from games.coach import ishido_board
+from games.coach.ishido_board import Position, kind_of, legal_cells, place, points
+from games.rules import ishido
+from tests.rules.reference import load
+
+ALL_KINDS = [(colour, shape) for colour in range(6) for shape in range(6)]
+GAMES = load("ishido")[:40]
+
+
+@pytest.mark.parametrize("ref", GAMES, ids=lambda ref: ref.seed)
+def test_the_fast_board_follows_a_reference_game_exactly(ref):
+    first = True
+    for before, action, after in ref.replay():
+        if first:
+            position = Position.from_board(before.board)
+            first = False
+        # I5: for every kind of stone, not just the current one.
+        for stone in ALL_KINDS:
+            assert legal_cells(position, kind_of(stone)) == sorted(
+                ishido.legal_cells(before.board, stone)
+            )
+        # I7–I9: the points, with the doubling factor and the 4-way bonus.
+        assert points(position, action.cell) == ishido.placement_points(
+            before.board, action.cell, before.four_ways
+        )
+        place(position, action.cell, kind_of(before.current_stone))
+        assert (position.score, position.four_ways) == (after.score, after.four_ways)
+        assert position.board == [-1 if s is None else kind_of(s) for s in after.board]
+
+
+def test_a_copy_is_independent_of_its_original():
+    start = ishido.new_game(ishido.Options(), random.Random(3))
+    position = Position.from_board(start.board)
+    copy = position.copy()
+    cell = min(start.legal_cells)
+    place(copy, cell, kind_of(start.current_stone))
+    assert position.board == Position.from_board(start.board).board
+    assert position.mask == Position.from_board(start.board).mask
+    assert copy.board[cell] == kind_of(start.current_stone)
+
+
+@pytest.mark.parametrize("module", [ishido_board, ishido_coach], ids=lambda m: m.__name__)
+def test_the_examples_in_the_docstrings_hold(module):
+    assert doctest.testmod(module).failed == 0
