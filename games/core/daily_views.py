@@ -4,19 +4,17 @@ days, and the archive with the coming days' fingerprints. Every form is a plain 
 from datetime import date
 
 from django import forms
-from django.db.models import Exists, OuterRef
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from games.core import clock, daily
-from games.core.accounts import Account
 from games.core.kinds import all_kinds
-from games.core.models import LeaderboardSize, Result
+from games.core.leaderboards import standing
 from games.core.moves import form_message, see_other
 from games.core.players import get_player
-from games.core.views import TOP, kind_or_404
+from games.core.views import kind_or_404
 
 BAD_DAY_MESSAGE = _("The form did not say which day to play; reload the page.")
 NOT_TODAY_MESSAGE = _(
@@ -72,23 +70,13 @@ def _board(request: HttpRequest, kind: str, day: date, error: str = "") -> HttpR
     found = daily.Challenge(game_kind, day)
     if not found.exists:
         raise Http404("No daily challenge that day.")
-    secured = Account.objects.filter(player_id=OuterRef("player_id"))
-    rows = Result.objects.ranked(game_kind, found.board_key)
-    top = list(rows.annotate(secured=Exists(secured))[:TOP])
-    for number, row in enumerate(top, start=1):
-        row.position = number
-    mine = None
-    player = get_player(request)
-    if player is not None:
-        mine = rows.filter(player=player).first()
-        if mine is not None:
-            mine.position = mine.rank(game_kind)
+    board = standing(request, game_kind, found.board_key)
     context = {
         "kind": game_kind,
         "challenge": found,
-        "rows": top,
-        "mine": mine,
-        "total": LeaderboardSize.of(game_kind.key, found.board_key),
+        "rows": board.rows,
+        "mine": board.mine,
+        "total": board.total,
         "error": error,
     }
     return render(request, "core/daily_board.html", context, status=400 if error else 200)

@@ -3,7 +3,6 @@
 from dataclasses import dataclass
 
 from django.db import IntegrityError, transaction
-from django.db.models import Exists, OuterRef
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.template import TemplateDoesNotExist
@@ -18,13 +17,12 @@ from games.core.accounts import Account, nickname_key
 from games.core.daily import today_cards
 from games.core.forms import NicknameForm
 from games.core.kinds import GameKind, all_kinds, get_kind
-from games.core.models import Game, LeaderboardSize, Result
+from games.core.leaderboards import standing
+from games.core.models import Game, Result
 from games.core.moves import player_game, see_other, start_game
 from games.core.players import ensure_player, get_player
 from games.core.security import BAD_NEXT_MESSAGE, UnsafeRedirect, safe_next
 from games.core.settings import parse, remember
-
-TOP = 100
 
 
 @dataclass(frozen=True)
@@ -155,27 +153,14 @@ def leaderboard(request: HttpRequest, kind: str, leaderboard: str) -> HttpRespon
     game_kind = kind_or_404(kind)
     if leaderboard not in dict(game_kind.leaderboards):
         raise Http404("No such leaderboard.")
-    # Guests are marked on the board: only a secured nickname is known to be its player's.
-    secured = Account.objects.filter(player_id=OuterRef("player_id"))
-    rows = Result.objects.ranked(game_kind, leaderboard)
-    top = list(rows.annotate(secured=Exists(secured))[:TOP])
-    for number, row in enumerate(top, start=1):
-        row.position = number
-    mine = None
-    player = get_player(request)
-    if player is not None:
-        # The visitor's own best through the player-led index (an annotation would lead the
-        # planner to scan the leaderboard instead); the rank counts through the ranking's.
-        mine = rows.filter(player=player).first()
-        if mine is not None:
-            mine.position = mine.rank(game_kind)
+    found = standing(request, game_kind, leaderboard)
     context = {
         "kind": game_kind,
         "leaderboard": leaderboard,
         "leaderboard_label": game_kind.leaderboard_label(leaderboard),
-        "rows": top,
-        "mine": mine,
-        "total": LeaderboardSize.of(game_kind.key, leaderboard),
+        "rows": found.rows,
+        "mine": found.mine,
+        "total": found.total,
     }
     return render(request, "core/leaderboard.html", context)
 
