@@ -52,6 +52,8 @@ class ResultAdmin(admin.ModelAdmin[Result]):
     fields = ("nickname", "hidden", *readonly_fields)
 
     def save_model(self, request: HttpRequest, obj: Result, form: Any, change: bool) -> None:
+        if obj.game.coached:  # a hint was used: never on a leaderboard
+            obj.hidden = True
         super().save_model(request, obj, form, change)
         if "hidden" in form.changed_data:  # the leaderboard's size follows
             LeaderboardSize.recount([(obj.kind_key, obj.leaderboard)])

@@ -10,6 +10,7 @@ from django_htmx.middleware import HtmxDetails
 
 from games.core.daily import end_screen
 from games.core.ending import ending
+from games.core.hints import CoachPanel, Hint, panel
 from games.core.html import EMPTY
 from games.core.models import Game
 
@@ -21,7 +22,14 @@ class HtmxHttpRequest(HttpRequest):
 
 
 def board_response(
-    request: HtmxHttpRequest, game: Game, *, error: str = "", status: int = 200, **extra: Any
+    request: HtmxHttpRequest,
+    game: Game,
+    *,
+    error: str = "",
+    status: int = 200,
+    coach: CoachPanel | None = None,
+    hint: Hint | None = None,
+    **extra: Any,
 ) -> HttpResponse:
     """The game page, or only its `#board` partial for htmx: the same URL answers both, so the
     answer always says `Vary: HX-Request` (else Back shows a cached partial as the page).
@@ -29,14 +37,19 @@ def board_response(
     The view model comes from the game's kind; the UI state (a selected die, ticked dice, a
     display switch) from the request, checked against the state. After an htmx move the
     address bar drops UI state that no longer applies (`HX-Replace-Url`).
+
+    `coach`: the HINT panel asking or showing a hint (games.core.coaching), `hint` the hint the
+    board marks. Such an answer follows no move, so the UI is read as for a page (status 0).
     """
     kind = game.kind
     state = game.state
-    ui = kind.ui(request, state, status=status)
+    ui = kind.ui(request, state, status=0 if coach is not None else status)
+    drawn = kind.board(state, playable=game.is_active, ui=ui, hint=hint) if hint else None
     context: dict[str, Any] = {
         "game": game,
         "state": state,
-        "board": kind.board(state, playable=game.is_active, ui=ui),
+        "board": drawn or kind.board(state, playable=game.is_active, ui=ui),
+        "coach": coach or panel(game),
         "error": error,
         "daily_end": end_screen(request, game),  # None unless a daily challenge has ended
         **extra,

@@ -20,6 +20,7 @@ from games.core.models import Game, LeaderboardSize, Result
 @dataclass(frozen=True)
 class Ending:
     ranked: bool  # the game is on a public leaderboard (it may be hidden by staff)
+    coached: bool  # a hint was used: kept in the records, never ranked
     leaderboard: str  # its key ("peaceful"); "" when unranked
     leaderboard_label: str
     rank: int | None  # None: unranked or hidden
@@ -53,6 +54,7 @@ def ending(request: HttpRequest, game: Game) -> Ending:
         )
     label = str(kind.leaderboard_label(key)) if key in dict(kind.leaderboards) else ""
     new_best = result is not None and (best is None or _better(kind.ranking, result, best))
+    new_best = new_best and not game.coached
     replay_url = request.build_absolute_uri(game.replay_url()) if game.seed_revealed else ""
     score = result.score if result is not None else None
     lines = [kind.share_title(game.state, options)]
@@ -64,14 +66,15 @@ def ending(request: HttpRequest, game: Game) -> Ending:
     if replay_url:
         lines.append(replay_url)
     return Ending(
-        ranked=result is not None,
+        ranked=result is not None and not game.coached,
+        coached=game.coached,
         leaderboard=key,
         leaderboard_label=label,
         rank=rank or None,
         total=total,
         score=score,
         new_best=new_best and best is not None,
-        first_result=result is not None and best is None,
+        first_result=result is not None and best is None and not game.coached,
         best=best.score if best is not None else None,
         share_text="\n".join(lines),
         replay_url=replay_url,

@@ -22,6 +22,7 @@ from typing import Any, ClassVar
 from django.http import HttpRequest
 from django.utils.functional import Promise
 
+from games.core.hints import Hint
 from games.core.html import Html, escape
 
 
@@ -54,6 +55,9 @@ class GameKind:
     stylesheet: ClassVar[str] = ""
     rules: ModuleType  # the games.rules module
     listed: ClassVar[bool] = True  # on the home page, the leaderboards and records pages
+    # Whether the game page offers HINT (games.core.coaching); then `coach_hint` gives it and
+    # `board(…, hint=…)` marks it.
+    hints: ClassVar[bool] = False
 
     # --- the rules, through the one rules API ------------------------------------------------
     def options_from_dict(self, data: dict[str, Any]) -> Any:
@@ -98,9 +102,14 @@ class GameKind:
         """The query string that keeps `ui` in the address after a move ("" keeps nothing)."""
         return ""
 
-    def board(self, state: Any, *, playable: bool, ui: Any) -> Any:
+    def board(self, state: Any, *, playable: bool, ui: Any, hint: Hint | None = None) -> Any:
         """The view model the `#board` partial draws; `playable`: moves can be made (the
-        player's own running game, not a replay)."""
+        player's own running game, not a replay); `hint`: the coach's move to mark on it."""
+        raise NotImplementedError
+
+    def coach_hint(self, state: Any) -> Hint:
+        """The coach's move for `state` (a running game of a kind with `hints`), computed
+        from what the player sees only."""
         raise NotImplementedError
 
     # --- what the shared app cannot guess --------------------------------------------------------

@@ -112,6 +112,9 @@ class Game(models.Model):
     finished_at = models.DateTimeField(_("ended"), null=True, blank=True)
     # The UTC day of the daily challenge this game plays (games.core.daily); None for the rest.
     day = models.DateField(_("daily challenge"), null=True, blank=True)
+    # A hint was shown (games.core.coaching): the game stays in its player's records but is
+    # never ranked (its Result row is hidden for good, see Game._record_result).
+    coached = models.BooleanField(_("coached"), default=False)
 
     owner_user_id: int | None = None  # set by Game.find: the account's user, if secured
 
@@ -290,12 +293,19 @@ class Game(models.Model):
         """The finished game's row for the records and leaderboards (if its kind ranks it)."""
         fields = self.result_fields(state, when)
         if fields is not None:
+            # Read in the move's transaction, after its UPDATE locked the row: a hint shown in
+            # another tab a moment ago counts (games.core.coaching marks only active games).
+            coached = (
+                self.coached
+                or self.pk is not None
+                and bool(Game.objects.filter(pk=self.pk, coached=True).exists())
+            )
             Result.objects.create(
                 game=self,
                 kind_key=self.kind_key,
                 player=self.player,
                 nickname=self.player.display_name,
-                hidden=self.player.banned,
+                hidden=self.player.banned or coached,
                 finished_at=when,
                 **fields.__dict__,
             )
@@ -391,10 +401,12 @@ class ResultQuerySet(models.QuerySet["Result"]):
         return self.filter(hidden=False)
 
     def set_hidden(self, hidden: bool) -> int:
-        """Hide (or show again) these results; the sizes of their leaderboards follow."""
+        """Hide (or show again) these results; the sizes of their leaderboards follow. A
+        coached game's result is never shown again: a hint was used in it."""
+        rows = self if hidden else self.exclude(game__coached=True)
         with transaction.atomic():
-            touched = set(self.values_list("kind_key", "leaderboard").distinct())
-            count = self.update(hidden=hidden)
+            touched = set(rows.values_list("kind_key", "leaderboard").distinct())
+            count = rows.update(hidden=hidden)
             LeaderboardSize.recount(touched)
         return count
 

@@ -2,7 +2,7 @@ from datetime import date
 
 from django.urls import path, register_converter
 
-from games.core import account_views, daily_views, stats_views, views
+from games.core import account_views, coaching, daily_views, stats_views, views
 
 
 class IsoDate:
@@ -30,6 +30,7 @@ urlpatterns = [
     path("records/", views.my_records, name="records"),
     path("replay/<int:game_id>/", views.replay, name="replay"),
     path("again/<int:game_id>/", views.again, name="again"),
+    path("hint/<int:game_id>/", coaching.hint, name="hint"),
     path("daily/", daily_views.archive, name="daily_archive"),
     path("<slug:kind>/daily/", daily_views.today, name="daily"),
     path("<slug:kind>/daily/<isodate:day>/", daily_views.board, name="daily_board"),

@@ -3,6 +3,7 @@
 from dataclasses import dataclass
 
 from django.db import IntegrityError, transaction
+from django.db.models import F
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.template import TemplateDoesNotExist
@@ -174,7 +175,8 @@ def my_records(request: HttpRequest) -> HttpResponse:
             rows = []
             if player is not None:
                 mine = Result.objects.filter(player=player, kind_key=kind.key, leaderboard=key)
-                rows = list(mine.order_by(*kind.ranking)[:20])
+                # A coached game (a hint was used) is kept here, marked; it is never ranked.
+                rows = list(mine.annotate(coached=F("game__coached")).order_by(*kind.ranking)[:20])
             sections.append((kind, key, label, rows))
     kinds = all_kinds()
     played = {kind.key for kind, _key, _label, rows in sections if rows}

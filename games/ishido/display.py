@@ -190,7 +190,12 @@ class IshidoBoard:
 
 
 def cells_html(
-    state: ishido.State, legal: frozenset[int], *, buttons: bool, last: LastPlacement | None
+    state: ishido.State,
+    legal: frozenset[int],
+    *,
+    buttons: bool,
+    last: LastPlacement | None,
+    hinted: frozenset[int] = frozenset(),
 ) -> Html:
     """The 96 cells in row-major order: stones as pictures of their symbol (an `<svg>` each),
     empty cells as submit buttons of the move form (`buttons`) or plain boxes. The last stone
@@ -200,6 +205,7 @@ def cells_html(
     and kept terse because it is most of a move's answer: the grey border and the cell's
     place come from the stylesheet, and the keyboard script names the cells for screen
     readers (`data-label-*` on the page) and groups them into the rows the eye sees.
+    `hinted`: the cell a hint advises (`data-hint`, ringed by the stylesheet).
     """
     stones: dict[ishido.Stone, Html] = {}
     parts = []
@@ -218,6 +224,7 @@ def cells_html(
             parts.append(fill('<svg data-cell="%s%s', index, drawn))
         elif buttons:
             hint = LEGAL if index in legal else EMPTY
+            hint = fill("%s%s", hint, HINTED) if index in hinted else hint
             parts.append(
                 fill(
                     '<button name=cell value=%s data-cell="%s" data-value%s></button>',
@@ -250,6 +257,7 @@ def last_cell_html(sign: StoneSign, last: LastPlacement) -> Html:
 
 
 LEGAL = markup(" data-legal")
+HINTED = markup(" data-hint")
 FOUR_WAY = markup(" four-way")
 
 
@@ -278,16 +286,22 @@ def last_placement(state: ishido.State) -> LastPlacement | None:
 
 
 def board(
-    state: ishido.State, *, playable: bool, hints: bool = True, moved: bool = False
+    state: ishido.State,
+    *,
+    playable: bool,
+    hints: bool = True,
+    moved: bool = False,
+    hinted: frozenset[int] = frozenset(),
 ) -> IshidoBoard:
     """The view model; legal cells only matter when a move can be made. `moved`: the board
-    answers the move just made, so it says what changed (announce) and how it sounds."""
+    answers the move just made, so it says what changed (announce) and how it sounds.
+    `hinted`: the cell the coach's hint advises."""
     legal = state.legal_cells if playable else frozenset()
     current = state.current_stone
     stuck = state.pouch[0] if state.end_reason == "stuck" else None
     last = last_placement(state)
     return IshidoBoard(
-        cells=cells_html(state, legal, buttons=playable, last=last),
+        cells=cells_html(state, legal, buttons=playable, last=last, hinted=hinted),
         playable=playable,
         hints=hints,
         current=None if current is None else stone_sign(current),

@@ -8,11 +8,13 @@ from django.http import HttpRequest
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from games.core.hints import Hint
 from games.core.html import Html, escape
 from games.core.kinds import GameKind, ResultFields
 from games.core.players import get_player
 from games.core.settings import get_setting
 from games.ishido import display, share
+from games.ishido.hint import coach_hint
 from games.rules import ishido
 
 
@@ -35,6 +37,7 @@ class IshidoKind(GameKind):
     template = "ishido/play.html"
     stylesheet = "css/ishido.css"
     rules = ishido
+    hints = True
 
     def ui(self, request: HttpRequest, state: ishido.State, *, status: int) -> IshidoUi:
         """The legal-cell highlight: what the move form's checkbox (a hidden "0" before it) or
@@ -51,10 +54,16 @@ class IshidoKind(GameKind):
         return "hints=0" if ui is not None and not ui.hints else ""
 
     def board(
-        self, state: ishido.State, *, playable: bool, ui: IshidoUi | None
+        self, state: ishido.State, *, playable: bool, ui: IshidoUi | None, hint: Hint | None = None
     ) -> display.IshidoBoard:
         ui = ui or IshidoUi()
-        return display.board(state, playable=playable, hints=ui.hints, moved=ui.moved)
+        hinted = hint.cells if hint is not None else frozenset()
+        return display.board(
+            state, playable=playable, hints=ui.hints, moved=ui.moved, hinted=hinted
+        )
+
+    def coach_hint(self, state: ishido.State) -> Hint:
+        return coach_hint(state)
 
     def leaderboard(self, options: Any) -> str:
         return "classic"

@@ -4,7 +4,7 @@ play page, the htmx swap and the replay page alike. Presentation only: the rules
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from django.utils.translation import gettext, ngettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
@@ -106,6 +106,10 @@ class MagdagdonBoard:
     # In a MAGDAGDON, the board of the RUIN-choosing step that ACCEPT MAGDAGDON shows: the
     # page swaps it in without a request (it is UI state, not a move; see board.js).
     ruin_board: MagdagdonBoard | None = None
+    # A hint's marks: what each cell of the coach's plan gets ("4", or "X" for the RUIN), and
+    # the dice it stages or a power changes.
+    hint_cells: dict[int, str] = field(default_factory=dict)
+    hint_dice: frozenset[int] = frozenset()
 
     @property
     def free(self) -> list[Die]:
@@ -221,9 +225,12 @@ def board(
     playable: bool,
     die: int | None = None,
     ruin: bool = False,
+    hint_cells: dict[int, str] | None = None,
+    hint_dice: frozenset[int] = frozenset(),
 ) -> MagdagdonBoard:
     """Everything the board partial draws. `die` and `ruin` are the page's UI choices, already
-    validated by `ui_choices`; they only matter when a move can be made."""
+    validated by `ui_choices`; they only matter when a move can be made. `hint_cells` and
+    `hint_dice`: a hint's marks (see MagdagdonBoard)."""
     if not playable:
         die, ruin = None, False
     if ruin:  # M16: accepting returns the staged dice; the page shows them back in the tray
@@ -321,6 +328,8 @@ def board(
         ruin_board=ruin_view(state)
         if playable and not ruin and rules.is_magdagdon(state)
         else None,
+        hint_cells=hint_cells or {},
+        hint_dice=hint_dice,
     )
 
 
@@ -347,6 +356,17 @@ def _face(value: int | None) -> Html:
     return FACES.get(value or 0, EMPTY)
 
 
+GHOSTS = {
+    str(v): fill("<svg class='face ghost' aria-hidden=true><use href=#mg-f%s /></svg>", v)
+    for v in range(1, 7)
+} | {rules.RUIN: markup("<svg class='face ghost' aria-hidden=true><use href=#mg-rubble /></svg>")}
+
+
+def _ghost(planned: str | None) -> Html:
+    """What a hint plans for an empty cell, drawn faintly in it (nothing without a hint)."""
+    return GHOSTS.get(planned or "", EMPTY)
+
+
 def _staged_attr(die: int | None) -> Html:
     return EMPTY if die is None else fill(' data-staged="%s"', die)
 
@@ -359,12 +379,16 @@ def _cell_html(c: Cell, board: MagdagdonBoard, staging: bool) -> Html:
     or a picture."""
     i, label, hook = c.index, escape(c.label), escape(c.hook)
     focus = FOCUS if c.focus else EMPTY
+    planned = board.hint_cells.get(i) if c.value is None and not c.ruin else None
+    if planned is not None:  # a hint's cell: marked, with what it gets drawn faintly
+        focus = fill('%s data-hint="%s"', focus, escape(planned))
     if c.ruin_target:
         css = markup("cell target staged") if c.staged_die is not None else markup("cell target")
         return fill(
             '<button type="submit" class="%s" form="mg-ruin" name="cell" value="%s" '
             'data-cell="%s" data-value="%s"%s aria-label="%s"%s>%s</button>',
-            css, i, i, hook, _staged_attr(c.staged_die), label, focus, _face(c.value),
+            css, i, i, hook, _staged_attr(c.staged_die), label, focus,
+            _face(c.value) if c.value else _ghost(planned),
         )  # fmt: skip
     if c.staged_die is not None and board.can_play:
         css = markup("cell staged last") if i == board.last_cell else markup("cell staged")
@@ -376,6 +400,7 @@ def _cell_html(c: Cell, board: MagdagdonBoard, staging: bool) -> Html:
         )  # fmt: skip
     if c.legal:
         face = _face(board.selected.value if board.selected is not None else None)
+        face = face or _ghost(planned)
         return fill(
             '<button type="submit" class="cell legal" form="mg-stage" name="cell" value="%s" '
             'data-cell="%s" data-value="" data-legal aria-label="%s"%s>%s</button>',
@@ -384,17 +409,18 @@ def _cell_html(c: Cell, board: MagdagdonBoard, staging: bool) -> Html:
     if staging and c.value is None and not c.ruin:
         return fill(
             '<button type="submit" class="cell" form="mg-stage" name="cell" value="%s" '
-            'data-cell="%s" data-value="" aria-label="%s" disabled></button>',
-            i, i, label,
+            'data-cell="%s" data-value="" aria-label="%s"%s disabled>%s</button>',
+            i, i, label, focus, _ghost(planned),
         )  # fmt: skip
     css = markup("cell ruin") if c.ruin else markup("cell full") if c.value else markup("cell")
     if c.staged_die is not None:
         css = fill("%s staged", css)
-    face = RUBBLE if c.ruin else _face(c.value)
+    face = RUBBLE if c.ruin else _face(c.value) if c.value else _ghost(planned)
+    hint = fill(' data-hint="%s"', escape(planned)) if planned is not None else EMPTY
     return fill(
-        '<span class="%s" data-cell="%s" data-value="%s"%s role="img" '
+        '<span class="%s" data-cell="%s" data-value="%s"%s%s role="img" '
         'aria-label="%s">%s</span>',
-        css, i, hook, _staged_attr(c.staged_die), label, face,
+        css, i, hook, _staged_attr(c.staged_die), hint, label, face,
     )  # fmt: skip
 
 
@@ -464,6 +490,8 @@ def _tray_die(d: Die, board: MagdagdonBoard, texts: tuple[str, str, Html]) -> Ht
         css = markup("die selected") if d.selected else markup("die")
         if not d.fits:
             css = fill("%s nofit", css)
+        if i in board.hint_dice:  # the hint's die: ringed (the class ends the attribute)
+            css = fill('%s hint" data-hint="', css)
         # Pressing the selected die again unselects it: its GET carries an empty die.
         value = EMPTY if d.selected else fill("%s", i)
         pressed = markup("true") if d.selected else markup("false")
@@ -475,6 +503,8 @@ def _tray_die(d: Die, board: MagdagdonBoard, texts: tuple[str, str, Html]) -> Ht
             FOCUS if d.focus else EMPTY, label, face, number,
         )  # fmt: skip
     css = markup("die staged") if d.staged_cell is not None else markup("die")
+    if i in board.hint_dice:
+        css = fill('%s hint" data-hint="', css)
     return fill(
         '<span class="%s" data-die="%s" data-value="%s"%s role="img" aria-label="%s">%s'
         "<small>%s</small></span>",

@@ -7,9 +7,11 @@ from django.http import HttpRequest
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from games.core.hints import Hint
 from games.core.kinds import GameKind, ResultFields
 from games.magdagdon import display, share
 from games.magdagdon.display import Choice, where
+from games.magdagdon.hint import coach_hint
 from games.rules import magdagdon
 
 
@@ -31,6 +33,7 @@ class MagdagdonKind(GameKind):
     template = "magdagdon/play.html"
     stylesheet = "css/magdagdon.css"
     rules = magdagdon
+    hints = True
 
     def ui(self, request: HttpRequest, state: magdagdon.State, *, status: int) -> Choice:
         """The selected die and the RUIN choice, from the page's (or the form's) address; after
@@ -45,10 +48,22 @@ class MagdagdonKind(GameKind):
         return f"die={ui.die}" if ui is not None and ui.die is not None else ""
 
     def board(
-        self, state: magdagdon.State, *, playable: bool, ui: Choice | None
+        self, state: magdagdon.State, *, playable: bool, ui: Choice | None, hint: Hint | None = None
     ) -> display.MagdagdonBoard:
         choice = ui or Choice()
-        return display.board(state, playable=playable, die=choice.die, ruin=choice.ruin)
+        if hint is None:
+            return display.board(state, playable=playable, die=choice.die, ruin=choice.ruin)
+        return display.board(
+            state,
+            playable=playable,
+            die=choice.die,
+            ruin=choice.ruin,
+            hint_cells=hint.cell_labels,
+            hint_dice=hint.dice,
+        )
+
+    def coach_hint(self, state: magdagdon.State) -> Hint:
+        return coach_hint(state)
 
     def leaderboard(self, options: magdagdon.Options) -> str:
         return options.difficulty.value

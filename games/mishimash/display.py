@@ -155,12 +155,14 @@ FACES = {
 }
 
 
-def dice_html(dice: Sequence[Die], *, playable: bool, moved: bool) -> Html:
+def dice_html(
+    dice: Sequence[Die], *, playable: bool, moved: bool, hinted: frozenset[int] = frozenset()
+) -> Html:
     """The dice of the roll: toggle buttons of the move form (`playable`; the first one takes
     the focus after a move) or plain pictures. Each button has a hidden `dice` field, enabled
     while the die is ticked, which the moves post. The page's script toggles a die where it
     stands; without it the button asks the page's own address again (GET "?") with that die
-    toggled (`toggle`).
+    toggled (`toggle`). `hinted`: the dice a hint sets aside (ringed, `data-hint`).
     Built here: the template loop cost ~1 ms a board."""
     label = gettext("Die %(number)s: %(value)s")
     parts: list[Html] = []
@@ -181,6 +183,7 @@ def dice_html(dice: Sequence[Die], *, playable: bool, moved: bool) -> Html:
         css = markup("die")
         css = fill("%s is-selected", css) if d.selected else css
         css = css if d.scoring else fill("%s is-dead", css)
+        css = fill('%s is-hint" data-hint="', css) if d.index in hinted else css
         parts.append(
             fill(
                 '<input type="hidden" name="dice" value="%s"%s>'
@@ -769,6 +772,7 @@ class MishimashBoard:
     still_to_play: str = ""
     moment: Moment | None = None  # answering a move: what it did
     local: Local = field(default_factory=Local)
+    hinted: frozenset[int] = frozenset()  # the dice a hint sets aside
 
     @property
     def solo(self) -> bool:
@@ -810,7 +814,7 @@ class MishimashBoard:
 
     @property
     def dice_html(self) -> Html:
-        return dice_html(self.dice, playable=self.playable, moved=self.moved)
+        return dice_html(self.dice, playable=self.playable, moved=self.moved, hinted=self.hinted)
 
     @property
     def busted_html(self) -> Html:
@@ -893,10 +897,12 @@ def board(
     selection: Sequence[int] = (),
     moved: bool = False,
     answered: bool = False,
+    hinted: frozenset[int] = frozenset(),
 ) -> MishimashBoard:
-    """The board; `answered`: it answers a move just made (`moved`: and play goes on)."""
+    """The board; `answered`: it answers a move just made (`moved`: and play goes on);
+    `hinted`: the dice a hint sets aside."""
     names = shown_names(state.players)
-    drawn = MishimashBoard(state, playable=playable, moved=moved, names=names)
+    drawn = MishimashBoard(state, playable=playable, moved=moved, names=names, hinted=hinted)
     drawn.moment = moment(state, names) if answered else None
     drawn.seats = seats(state, names, drawn.moment.banked if drawn.moment else None)
     drawn.still_to_play = _names(names, state.still_to_play)

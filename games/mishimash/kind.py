@@ -8,9 +8,11 @@ from django.utils.functional import lazy
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from games.core.hints import Hint
 from games.core.kinds import GameKind, ResultFields
 from games.mishimash import display, share
 from games.mishimash.display import Ticks, ticked
+from games.mishimash.hint import coach_hint
 from games.rules import mishimash
 
 
@@ -32,6 +34,7 @@ class MishimashKind(GameKind):
     template = "mishimash/play.html"
     stylesheet = "css/mishimash.css"
     rules = mishimash
+    hints = True
 
     def ui(self, request: HttpRequest, state: mishimash.State, *, status: int) -> Ticks:
         """The ticked dice: the page's (?dice=0&dice=3); after a refused selection the posted
@@ -43,7 +46,7 @@ class MishimashKind(GameKind):
         return Ticks(moved=status == 200)
 
     def board(
-        self, state: mishimash.State, *, playable: bool, ui: Ticks | None
+        self, state: mishimash.State, *, playable: bool, ui: Ticks | None, hint: Hint | None = None
     ) -> display.MishimashBoard:
         ticks = ui or Ticks()
         return display.board(
@@ -52,7 +55,11 @@ class MishimashKind(GameKind):
             selection=ticks.dice if playable else (),
             moved=ticks.moved and playable,
             answered=ticks.moved,
+            hinted=hint.dice if hint is not None else frozenset(),
         )
+
+    def coach_hint(self, state: mishimash.State) -> Hint:
+        return coach_hint(state)
 
     def leaderboard(self, options: mishimash.Options) -> str:
         """The leaderboard a game would rank on: solo standard targets only ("" = unranked)."""

@@ -15,6 +15,8 @@ class OnlineMishimashKind(MishimashKind):
     key = "mishimash_online"
     leaderboards = ()
     listed: ClassVar[bool] = False  # reached through /mishimash/online/, not the game lists
+    # No HINT at a table: the coach would help one friend against the others.
+    hints: ClassVar[bool] = False
 
     def leaderboard(self, options: mishimash.Options) -> str:
         return ""

@@ -1,0 +1,41 @@
+"""HINT in Ishido: the coach's cell for the current stone, and the expected final score of the
+best few cells. The coach samples orders of the pouch's known contents (never the real order);
+a hint runs it on a smaller budget than the benchmark's, to answer in a small fraction of a
+second."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext
+
+from games.coach.ishido import Coach
+from games.core.hints import Choice, Hint, number
+from games.ishido.display import seen_place, spoken_name
+from games.rules import ishido as rules
+
+HINT_COACH = Coach(placements=6000)
+SHOWN = 3  # cells listed with their values
+
+
+def coach_hint(state: rules.State) -> Hint:
+    values = HINT_COACH.action_values(state)
+    best, _ = values[0]
+    stone = state.current_stone
+    assert stone is not None  # a running game always shows its current stone
+    advice = seen_place(
+        gettext("Place the %(stone)s on row %(row)d, column %(column)d."),
+        best.cell,
+        {"stone": spoken_name(stone)},
+    )
+    choices = tuple(
+        Choice(
+            seen_place(gettext("Row %(row)d, column %(column)d"), place.cell),
+            gettext("%(value)s points expected") % {"value": number(value, 0)},
+            index == 0,
+        )
+        for index, (place, value) in enumerate(values[:SHOWN])
+    )
+    note = gettext(
+        "Expected final score when the stone goes there and play goes on well, over sampled "
+        "orders of the stones left in the pouch (never their real order)."
+    )
+    return Hint(best.text(), advice, choices, note, cells=frozenset({best.cell}))

@@ -1,0 +1,92 @@
+"""HINT in MISHIMASH: the coach's dice to set aside and BANK or ROLL AGAIN, with the values of
+the alternatives in the unit the coach answers in (games.coach.mishimash.policy) and the chance
+that the next roll busts."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from django.utils.translation import gettext, pgettext
+
+from games.coach import mishimash as coach
+from games.core.hints import Choice, Hint, number, percent
+from games.rules import mishimash as rules
+
+
+def value_text(policy: coach.Policy, value: float) -> str:
+    if policy.unit == "turns":
+        return gettext("%(value)s turns expected") % {"value": number(value)}
+    if policy.unit == "chance":
+        return gettext("%(value)s chance to win") % {"value": percent(value)}
+    return gettext("%(value)s points expected") % {"value": number(value)}
+
+
+def unit_note(policy: coach.Policy) -> str:
+    if policy.unit == "turns":
+        return gettext("Expected turns to reach the target, this one included: lower is better.")
+    if policy.unit == "chance":
+        return gettext(
+            "Chance to end this turn ahead of every other player's banked score: higher is better."
+        )
+    return gettext(
+        "Expected points this turn (the coach has no table for this target): higher is better."
+    )
+
+
+def dice_text(dice: Sequence[int]) -> str:
+    return ", ".join(str(die + 1) for die in dice)
+
+
+def move_label(action: rules.Action) -> str:
+    if isinstance(action, rules.SelectAndBank):
+        return pgettext("hint", "BANK")
+    if isinstance(action, rules.SelectAndRollAgain):
+        return pgettext("hint", "ROLL AGAIN")
+    return pgettext("hint", "ROLL")
+
+
+def with_risk(state: rules.State, action: rules.Action, text: str) -> str:
+    risk = coach.roll_risk(state, action)
+    if risk is None:
+        return text
+    return gettext("%(value)s · bust %(chance)s") % {"value": text, "chance": percent(risk)}
+
+
+def coach_hint(state: rules.State) -> Hint:
+    """The hint for the player to move (solo or hot-seat; online tables offer none)."""
+    policy = coach.policy(state)
+    values = coach.action_values(state)
+    best, _ = values[0]
+    if not isinstance(best, rules.SelectAndBank | rules.SelectAndRollAgain):
+        risk = percent(coach.bust_chance(rules.DICE))
+        advice = gettext("ROLL the six dice (a bust has a chance of %(chance)s).") % {
+            "chance": risk
+        }
+        rolls = tuple(
+            Choice(move_label(a), value_text(policy, v), i == 0) for i, (a, v) in enumerate(values)
+        )
+        return Hint(best.text(), advice, rolls, unit_note(policy))
+    same = [(a, v) for a, v in values if getattr(a, "dice", None) == best.dice]
+    choices = [
+        Choice(move_label(a), with_risk(state, a, value_text(policy, v)), a == best)
+        for a, v in same
+    ]
+    other = next(((a, v) for a, v in values if getattr(a, "dice", None) != best.dice), None)
+    if other is not None:
+        action, value = other
+        label = gettext("Dice %(dice)s, then %(move)s") % {
+            "dice": dice_text(getattr(action, "dice", ())),
+            "move": move_label(action),
+        }
+        choices.append(Choice(label, with_risk(state, action, value_text(policy, value))))
+    if isinstance(best, rules.SelectAndBank):
+        advice = gettext("Set aside dice %(dice)s, then BANK.")
+    else:
+        advice = gettext("Set aside dice %(dice)s, then ROLL AGAIN.")
+    return Hint(
+        best.text(),
+        advice % {"dice": dice_text(best.dice)},
+        tuple(choices),
+        unit_note(policy),
+        dice=frozenset(best.dice),
+    )
