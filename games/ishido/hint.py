@@ -29,13 +29,13 @@ def coach_hint(state: rules.State) -> Hint:
     choices = tuple(
         Choice(
             seen_place(gettext("Row %(row)d, column %(column)d"), place.cell),
-            gettext("%(value)s points expected") % {"value": number(value, 0)},
+            number(value, 0),
             index == 0,
         )
         for index, (place, value) in enumerate(values[:SHOWN])
     )
     note = gettext(
-        "Expected final score when the stone goes there and play goes on well, over sampled "
-        "orders of the stones left in the pouch (never their real order)."
+        "Expected final score, over sampled orders of the stones left in the pouch (never "
+        "their real order):"
     )
     return Hint(best.text(), advice, choices, note, cells=frozenset({best.cell}))

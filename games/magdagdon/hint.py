@@ -19,11 +19,11 @@ SHOWN = 3  # lines in the list
 
 
 def note() -> str:
-    return gettext("Expected final score of each plan, powers' penalties included.")
+    return gettext("Expected final score of each plan, powers' penalties included:")
 
 
 def points(value: float) -> str:
-    return gettext("%(value)s points expected") % {"value": number(value)}
+    return number(value)
 
 
 def place(cell: int) -> str:
@@ -31,9 +31,9 @@ def place(cell: int) -> str:
 
 
 def staging_text(state: rules.State, staging: Iterable[tuple[int, int]]) -> str:
+    """ "5 on row 2, column 1; 4 on row 3, column 1": the values say which dice."""
     steps = [
-        gettext("die %(die)d (%(value)d) on %(cell)s")
-        % {"die": die + 1, "value": state.roll[die], "cell": place(cell)}
+        gettext("%(value)d on %(cell)s") % {"value": state.roll[die], "cell": place(cell)}
         for die, cell in staging
     ]
     return "; ".join(steps)
@@ -87,10 +87,17 @@ def coach_hint(state: rules.State) -> Hint:
         )
     staged = set(state.staged)
     todo = [(die, cell) for die, cell in plan.staging if (die, cell) not in staged]
-    if todo:
-        advice = gettext("Stage %(steps)s, then CONFIRM.") % {"steps": staging_text(state, todo)}
+    if isinstance(best, rules.Stage) and len(todo) > 1:
+        advice = gettext(
+            "Stage die %(die)d (%(value)d) on %(cell)s first, then the other marked dice where "
+            "they are drawn, and CONFIRM."
+        )
+    elif isinstance(best, rules.Stage):
+        advice = gettext("Stage die %(die)d (%(value)d) on %(cell)s, then CONFIRM.")
     else:
         advice = gettext("CONFIRM: the staged dice are the coach's plan.")
+    if isinstance(best, rules.Stage):
+        advice %= {"die": best.die + 1, "value": state.roll[best.die], "cell": place(best.cell)}
     labels = tuple((cell, str(state.roll[die])) for die, cell in todo)
     return Hint(
         best.text(),
@@ -123,7 +130,7 @@ def _alternatives(state: rules.State, plan: coach.Plan) -> tuple[Choice, ...]:
     others = [(v, s) for v, b, s in ranked if plan_board is None or list(b) != plan_board]
     if others:
         value, staging = others[0]
-        label = pgettext("hint", "Stage %(steps)s") % {"steps": staging_text(state, staging)}
+        label = pgettext("hint", "Or: %(steps)s") % {"steps": staging_text(state, staging)}
         lines.append((value, label))
     if not boards:  # a MAGDAGDON: the best other RUIN cells
         ruins = [
@@ -144,6 +151,12 @@ def _alternatives(state: rules.State, plan: coach.Plan) -> tuple[Choice, ...]:
             action, value = max(powers, key=lambda item: item[1])
             lines.append((value, power_text(action)))
     lines.sort(key=lambda item: -item[0])
-    shown = [Choice(pgettext("hint", "The coach's plan"), points(plan.value), True)]
+    if plan.power is not None:
+        label = power_text(plan.power)
+    elif plan.ruin is not None:
+        label = gettext("RUIN on %(cell)s") % {"cell": place(plan.ruin)}
+    else:
+        label = pgettext("hint", "The marked staging")
+    shown = [Choice(label, points(plan.value), True)]
     shown += [Choice(label, points(value)) for value, label in lines[: SHOWN - 1]]
     return tuple(shown)

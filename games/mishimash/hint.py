@@ -14,22 +14,19 @@ from games.rules import mishimash as rules
 
 
 def value_text(policy: coach.Policy, value: float) -> str:
-    if policy.unit == "turns":
-        return gettext("%(value)s turns expected") % {"value": number(value)}
-    if policy.unit == "chance":
-        return gettext("%(value)s chance to win") % {"value": percent(value)}
-    return gettext("%(value)s points expected") % {"value": number(value)}
+    """A value in the unit that `unit_note` names above the list."""
+    return percent(value) if policy.unit == "chance" else number(value)
 
 
 def unit_note(policy: coach.Policy) -> str:
     if policy.unit == "turns":
-        return gettext("Expected turns to reach the target, this one included: lower is better.")
+        return gettext("Expected turns to reach the target, this one included (lower is better):")
     if policy.unit == "chance":
         return gettext(
-            "Chance to end this turn ahead of every other player's banked score: higher is better."
+            "Chance to end this turn ahead of every other player's banked score (higher is better):"
         )
     return gettext(
-        "Expected points this turn (the coach has no table for this target): higher is better."
+        "Expected points this turn; the coach has no table for this target (higher is better):"
     )
 
 

@@ -1,0 +1,258 @@
+"""HINT in a real Chromium (issue 12): on every game the first HINT asks, the confirmed hint
+marks the coach's move on the board, that move is legal (played by tapping, it is accepted),
+and a coached game finished is absent from the leaderboard but kept, marked, in My records.
+Also without JavaScript, and on a phone screen the board and the primary action stay in view."""
+
+import random
+import re
+
+import pytest
+
+from games.coach.ishido import Coach
+from games.core.models import Game
+from games.rules import ishido, magdagdon, mishimash
+from tests.rules.test_magdagdon_oracle import make_state
+from tests.support.browser import screenshot
+from tests.support.games import set_state
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def start(page, game: str, choose=None) -> Game:
+    page.goto(page.base_url + f"/{game}/new/")
+    if choose:
+        choose(page)
+    page.locator("main form[method=post] [type=submit]").last.click()
+    page.wait_for_url(re.compile(rf"/{game}/\d+/(\?.*)?$"))
+    return Game.objects.get(pk=int(page.url.split("?")[0].rstrip("/").rsplit("/", 1)[1]))
+
+
+def version(game: Game) -> int:
+    game.refresh_from_db()
+    return game.version
+
+
+def ask_hint(page, game: Game, *, first: bool = True) -> str:
+    """Press HINT (and confirm it the first time); the advised action's text."""
+    page.click("[data-hint-button]")
+    if first:
+        ask = page.locator("[role=alertdialog]")
+        ask.wait_for()
+        assert "it will not be ranked" in ask.inner_text()
+        game.refresh_from_db()
+        assert not game.coached  # asking is not yet a hint
+        page.click("[data-confirm-hint]")
+    shown = page.locator(".coach-hint[data-hint]")
+    shown.wait_for()
+    game.refresh_from_db()
+    assert game.coached
+    return shown.get_attribute("data-hint")
+
+
+def wait_for_version(page, game: Game, before: int) -> None:
+    for _ in range(100):
+        if version(game) > before:
+            return
+        page.wait_for_timeout(50)
+    raise AssertionError("the move was not accepted")
+
+
+def fits(page, selector: str) -> bool:
+    box = page.locator(selector).first.bounding_box()
+    size = page.viewport_size
+    return bool(
+        box
+        and box["y"] >= 0
+        and box["y"] + box["height"] <= size["height"] + 0.5
+        and box["x"] >= 0
+        and box["x"] + box["width"] <= size["width"] + 0.5
+    )
+
+
+# --- Ishido -----------------------------------------------------------------------------------
+
+
+def near_the_end(seed: str = "near-end-1") -> ishido.State:
+    """An Ishido position with two stones left, reached by the coach's play."""
+    rng, coach = random.Random(seed), Coach(placements=400)
+    state = ishido.new_game(ishido.Options(), rng)
+    while state.stones_left > 2:
+        state = ishido.apply(state, coach.advise(state), rng)
+    return state
+
+
+def test_ishido_hint_is_on_the_board_legal_and_a_coached_game_is_not_ranked(page):
+    page.set_viewport_size({"width": 360, "height": 740})
+    game = start(page, "ishido")
+    action = ask_hint(page, game)
+    place = ishido.action_from_text(action)
+    assert place in ishido.legal_actions(game.state)
+    marked = page.locator("#board [data-cell][data-hint]")
+    assert marked.count() == 1 and marked.get_attribute("data-cell") == str(place.cell)
+    assert page.locator(".coach-choices li").count() >= 1
+    assert "Expected final score" in page.locator(".coach-note").inner_text()
+    screenshot(page, "hint-ishido-phone")
+    assert fits(page, ".board") and fits(page, "[data-primary]") and fits(page, "[data-hint]")
+    before = version(game)
+    stone = page.locator("[data-current-stone]").get_attribute("data-current-stone")
+    marked.click()
+    wait_for_version(page, game, before)
+    page.locator(f'[data-cell="{place.cell}"][data-value="{stone}"]').wait_for()
+    # Once coached, HINT answers at once; the page says the game is coached.
+    assert "coached" in page.locator("[data-coached-mark]").inner_text()
+    assert ishido.action_from_text(ask_hint(page, game, first=False)) in ishido.legal_actions(
+        Game.objects.get(pk=game.pk).state
+    )
+    # Near the end (two stones left, reached by the coach's own play from a known deal), then
+    # finished by tapping.
+    set_state(Game.objects.get(pk=game.pk), near_the_end())
+    page.goto(page.base_url + game.get_absolute_url())
+    while page.locator("#board").get_attribute("data-state") == "placing":
+        before = version(game)
+        page.locator("[data-legal]").first.click()
+        wait_for_version(page, game, before)
+        page.wait_for_timeout(100)
+    page.locator("[data-ending] [data-coached]").wait_for()
+    assert "Not ranked: a hint was used" in page.locator("[data-ending]").inner_text()
+    page.goto(page.base_url + "/leaderboards/ishido/classic/")
+    assert page.locator(f'a[href="/replay/{game.pk}/"]').count() == 0
+    page.goto(page.base_url + "/records/")
+    row = page.locator(f'tr:has(a[href="/replay/{game.pk}/"])')
+    assert row.count() == 1 and "coached" in row.inner_text()
+    screenshot(page, "hint-records-coached")
+
+
+def test_without_javascript_the_hint_is_a_plain_post(nojs_page):
+    page = nojs_page
+    game = start(page, "ishido")
+    page.click("[data-hint-button]")
+    page.locator("[role=alertdialog]").wait_for()
+    assert not Game.objects.get(pk=game.pk).coached
+    page.click("[data-confirm-hint]")
+    shown = page.locator(".coach-hint[data-hint]")
+    shown.wait_for()
+    assert Game.objects.get(pk=game.pk).coached
+    place = ishido.action_from_text(shown.get_attribute("data-hint"))
+    before = version(game)
+    page.click(f'#board [data-cell="{place.cell}"]')
+    page.wait_for_load_state()
+    assert version(game) == before + 1
+
+
+# --- MAGDAGDON --------------------------------------------------------------------------------
+
+
+def open_powers(page) -> None:
+    powers = page.locator("details.mg-powers")
+    if not powers.evaluate("d => d.open"):
+        powers.locator("summary").click()
+
+
+def play_magdagdon(page, game: Game, action: magdagdon.Action) -> None:
+    """Make the coach's move by tapping, as a player would."""
+    before = version(game)
+    if isinstance(action, magdagdon.Stage):
+        page.click(f'#board .mg-tray [data-die="{action.die}"]')
+        page.click(f'#board .mg-grid [data-cell="{action.cell}"]')
+    elif isinstance(action, magdagdon.Confirm):
+        page.click("#mg-confirm")
+    elif isinstance(action, magdagdon.Unstage):
+        page.click(f'#board .mg-tray [data-die="{action.die}"]')
+    elif isinstance(action, magdagdon.AcceptMagdagdon):
+        page.click("#mg-accept")
+        page.click(f'#board .mg-grid [data-cell="{action.cell}"]')
+    elif isinstance(action, magdagdon.Decrease | magdagdon.Increase):
+        open_powers(page)
+        page.click(f'#board .mg-tray [data-die="{action.die}"]')
+        which = "decrease" if isinstance(action, magdagdon.Decrease) else "increase"
+        page.click(f"#mg-{which}-{action.die}")
+    elif isinstance(action, magdagdon.Reroll):
+        open_powers(page)
+        for die in action.dice:
+            page.check(f'.mg-reroll input[value="{die}"]')
+        page.click("#mg-reroll")
+    else:
+        page.click("#mg-roll")
+    wait_for_version(page, game, before)
+
+
+def test_magdagdon_hint_marks_the_plan_and_its_first_step_is_accepted(page):
+    page.set_viewport_size({"width": 360, "height": 740})
+    game = start(page, "magdagdon")
+    # A known roll on a known board, where the coach stages all four dice.
+    set_state(game, make_state("3432 2... .... ....", roll=(3, 4, 5, 6)))
+    page.goto(page.base_url + game.get_absolute_url())
+    action = magdagdon.action_from_text(ask_hint(page, game))
+    state = Game.objects.get(pk=game.pk).state
+    assert action in magdagdon.legal_actions(state)
+    assert isinstance(action, magdagdon.Stage)
+    assert page.locator(f'.mg-grid [data-cell="{action.cell}"][data-hint]').count() == 1
+    assert page.locator(f'.mg-tray [data-die="{action.die}"].hint').count() == 1
+    # The whole plan is drawn: four cells get what the coach stages there.
+    assert page.locator(".mg-grid [data-hint]").count() == 4
+    assert page.locator(".mg-tray .die.hint").count() == 4
+    assert "Expected final score" in page.locator(".coach-note").inner_text()
+    assert fits(page, ".mg-grid") and fits(page, "[data-primary]")
+    screenshot(page, "hint-magdagdon-phone")
+    play_magdagdon(page, game, action)
+    # Follow the coach for the rest of the turn: each new hint is legal and accepted.
+    for _ in range(6):
+        state = Game.objects.get(pk=game.pk).state
+        if state.phase == "rolling" or state.is_finished:
+            break
+        action = magdagdon.action_from_text(ask_hint(page, game, first=False))
+        assert action in magdagdon.legal_actions(state)
+        play_magdagdon(page, game, action)
+    assert Game.objects.get(pk=game.pk).state.phase == "rolling"
+
+
+# --- MISHIMASH --------------------------------------------------------------------------------
+
+
+def play_mishimash(page, game: Game, text: str) -> None:
+    before = version(game)
+    for die in page.locator("#board .die[data-hint]").evaluate_all(
+        "els => els.map(e => e.dataset.die)"
+    ):
+        page.click(f'#board .die[data-die="{die}"]')
+    page.click("#mm-bank" if text.startswith("bank") else "#mm-again")
+    wait_for_version(page, game, before)
+
+
+def test_mishimash_solo_hint_sets_aside_dice_and_says_bank_or_roll_again(page):
+    page.set_viewport_size({"width": 360, "height": 740})
+    game = start(page, "mishimash", lambda p: p.check('input[name=target][value="1000"]'))
+    page.click("#mm-roll")
+    page.locator('#board[data-state="choosing"]').wait_for()
+    text = ask_hint(page, game)
+    action = mishimash.action_from_text(text)
+    state = Game.objects.get(pk=game.pk).state
+    assert action in mishimash.legal_actions(state)
+    hinted = page.locator("#board .die[data-hint]").evaluate_all(
+        "els => els.map(e => +e.dataset.die)"
+    )
+    assert tuple(sorted(hinted)) == tuple(sorted(action.dice))
+    choices = page.locator(".coach-choices").inner_text()
+    assert "BANK" in choices and "ROLL AGAIN" in choices and "bust" in choices
+    assert "turns to reach the target" in page.locator(".coach-note").inner_text()
+    assert "lower is better" in page.locator(".coach-note").inner_text()
+    assert fits(page, ".dice-row") and fits(page, "[data-primary]")
+    screenshot(page, "hint-mishimash-phone")
+    play_mishimash(page, game, text)
+
+
+def test_mishimash_hot_seat_offers_the_hint_to_the_player_to_move(page):
+    def hot_seat(p):
+        p.check("input[value=hotseat]")
+        p.select_option("#id_count", "2")
+        p.locator("input[name=players]").nth(0).fill("Ann")
+        p.locator("input[name=players]").nth(1).fill("Bo")
+
+    game = start(page, "mishimash", hot_seat)
+    page.click("#mm-roll")
+    page.locator('#board[data-state="choosing"]').wait_for()
+    text = ask_hint(page, game)
+    assert mishimash.action_from_text(text) in mishimash.legal_actions(
+        Game.objects.get(pk=game.pk).state
+    )
+    play_mishimash(page, game, text)
