@@ -26,13 +26,16 @@ def coach_hint(state: rules.State) -> Hint:
         best.cell,
         {"stone": spoken_name(stone)},
     )
+    # The coach's cell first; the others by value (a cell the search dropped early has a
+    # rougher value, so the list is sorted rather than taken in the search's order).
+    others = sorted(values[1:], key=lambda item: -item[1])[: SHOWN - 1]
     choices = tuple(
         Choice(
             seen_place(gettext("Row %(row)d, column %(column)d"), place.cell),
             number(value, 0),
             index == 0,
         )
-        for index, (place, value) in enumerate(values[:SHOWN])
+        for index, (place, value) in enumerate([values[0], *others])
     )
     note = gettext(
         "Expected final score, over sampled orders of the stones left in the pouch (never "

@@ -9,7 +9,7 @@ from django.core.management import call_command
 from django.urls import reverse
 
 from games.core.kinds import get_kind
-from games.core.models import Game, LeaderboardSize, Result
+from games.core.models import Game, LeaderboardSize, Player, Result
 from games.rules import ishido, magdagdon, mishimash
 from tests.support.games import bind_player, frozen, start_seeded
 
@@ -182,7 +182,23 @@ def test_a_coached_daily_is_not_on_the_days_board(client):
     assert "A hint was used: not ranked on the day" in page
 
 
-def test_online_tables_offer_no_hint():
+def test_online_tables_offer_no_hint(client, other_client):
+    """A hint at a table of friends would help one of them against the others."""
+    from games.mishimash import online
+    from games.mishimash.models import Table
+    from tests.mishimash.test_online import join, open_table, url
+
+    table = open_table(client, "Anna")
+    join(other_client, table, "Bela")
+    online.start(table, Player.objects.get(nickname="Anna"), seed="fixed")
+    table.refresh_from_db()
+    page = client.get(url(table)).content.decode()
+    assert "data-hint-button" not in page and "data-coach" not in page
+    game = Game.objects.get(pk=table.game_id)
+    answer = client.post(hint_url(game), {"version": game.version, "confirm": "1"})
+    assert answer.status_code == 400 and "This game offers no hints." in answer.content.decode()
+    assert not marked(game)
+    assert Table.objects.filter(pk=table.pk).exists()
     assert not get_kind("mishimash_online").hints
     assert all(get_kind(k).hints for k in ("magdagdon", "mishimash", "ishido"))
 
@@ -250,3 +266,14 @@ def test_values_are_written_as_the_language_writes_numbers(client):
     client.post(reverse("set_language"), {"language": "hu", "next": "/"})
     hint = ask(client, game).context["coach"].hint
     assert "," in hint.choices[0].value  # 64,2 in Hungarian
+
+
+def test_a_hint_in_another_tab_counts_for_a_move_loaded_before_it(client):
+    """The finishing move reads the mark in its own transaction, not from the row it loaded."""
+    player = bind_player(client, "Tabs")
+    game = Game.start(player, get_kind("ishido"), ishido.Options(), seed="two-tabs")
+    loaded = Game.objects.get(pk=game.pk)  # the other tab's copy, read before the hint
+    ask(client, game)
+    assert not loaded.coached
+    play_out(loaded)
+    assert Result.objects.get(game=game).hidden
