@@ -42,6 +42,8 @@ class Hint:
     dice: frozenset[int] = field(default_factory=frozenset)
     # What each marked cell is to get (a die's value in MAGDAGDON), keyed by cell.
     labels: tuple[tuple[int, str], ...] = ()
+    # The move button the hint names, in the game's own words ("bank", "roll-again"; "": none).
+    button: str = ""
 
     @property
     def cell_labels(self) -> dict[int, str]:

@@ -773,6 +773,7 @@ class MishimashBoard:
     moment: Moment | None = None  # answering a move: what it did
     local: Local = field(default_factory=Local)
     hinted: frozenset[int] = frozenset()  # the dice a hint sets aside
+    hinted_move: str = ""  # and then "bank" or "roll-again"
 
     @property
     def solo(self) -> bool:
@@ -898,11 +899,14 @@ def board(
     moved: bool = False,
     answered: bool = False,
     hinted: frozenset[int] = frozenset(),
+    hinted_move: str = "",
 ) -> MishimashBoard:
     """The board; `answered`: it answers a move just made (`moved`: and play goes on);
-    `hinted`: the dice a hint sets aside."""
+    `hinted`, `hinted_move`: the dice a hint sets aside and the button it then presses."""
     names = shown_names(state.players)
-    drawn = MishimashBoard(state, playable=playable, moved=moved, names=names, hinted=hinted)
+    drawn = MishimashBoard(
+        state, playable=playable, moved=moved, names=names, hinted=hinted, hinted_move=hinted_move
+    )
     drawn.moment = moment(state, names) if answered else None
     drawn.seats = seats(state, names, drawn.moment.banked if drawn.moment else None)
     drawn.still_to_play = _names(names, state.still_to_play)

@@ -86,4 +86,5 @@ def coach_hint(state: rules.State) -> Hint:
         tuple(choices),
         unit_note(policy),
         dice=frozenset(best.dice),
+        button="bank" if isinstance(best, rules.SelectAndBank) else "roll-again",
     )

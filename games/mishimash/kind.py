@@ -56,6 +56,7 @@ class MishimashKind(GameKind):
             moved=ticks.moved and playable,
             answered=ticks.moved,
             hinted=hint.dice if hint is not None else frozenset(),
+            hinted_move=hint.button if hint is not None else "",
         )
 
     def coach_hint(self, state: mishimash.State) -> Hint:

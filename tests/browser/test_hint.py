@@ -232,6 +232,9 @@ def test_mishimash_solo_hint_sets_aside_dice_and_says_bank_or_roll_again(page):
         "els => els.map(e => +e.dataset.die)"
     )
     assert tuple(sorted(hinted)) == tuple(sorted(action.dice))
+    button = "#mm-bank" if isinstance(action, mishimash.SelectAndBank) else "#mm-again"
+    assert page.locator(f"{button}[data-hint]").count() == 1
+    assert page.locator(".mm-act[data-hint]").count() == 1
     choices = page.locator(".coach-choices").inner_text()
     assert "BANK" in choices and "ROLL AGAIN" in choices and "bust" in choices
     assert "turns to reach the target" in page.locator(".coach-note").inner_text()

@@ -180,6 +180,8 @@ def test_a_coached_daily_is_not_on_the_days_board(client):
     assert not list(daily.day_results(get_kind("ishido"), daily.today()))
     page = client.get(game.get_absolute_url()).content.decode()
     assert "A hint was used: not ranked on the day" in page
+    home = client.get("/").content.decode()
+    assert 'data-daily-status="finished"' in home and "A hint was used: not ranked." in home
 
 
 def test_online_tables_offer_no_hint(client, other_client):
@@ -248,6 +250,11 @@ def test_the_mishimash_hint_says_bank_or_roll_again_with_the_bust_chance(client)
     assert hint.note.startswith("Expected turns") and "lower is better" in hint.note
     assert any("bust" in c.value for c in hint.choices)
     assert hint.dice and set(hint.dice) <= set(range(len(game.state.roll)))
+    html = client.post(hint_url(game), {"version": game.version}).content.decode()
+    button = "bank" if hint.action.startswith("bank") else "roll-again"
+    assert f'data-action="{button}" data-primary data-hint' in html or (
+        f'data-action="{button}" data-hint' in html
+    )
 
 
 def test_the_magdagdon_hint_marks_the_planned_cells_and_dice(client):
