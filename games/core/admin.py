@@ -163,12 +163,13 @@ class GameAdmin(admin.ModelAdmin[Game]):
         "leaderboard",
         "player",
         "status",
+        "coached",
         "version",
         "created_at",
         "finished_at",
         "replay",
     )
-    list_filter = ("kind_key", "status", "leaderboard")
+    list_filter = ("kind_key", "status", "leaderboard", "coached")
     search_fields = ("player__nickname", "seed_hash")
     readonly_fields = (
         "kind_key",
@@ -177,6 +178,7 @@ class GameAdmin(admin.ModelAdmin[Game]):
         "leaderboard",
         "seed_hash",
         "status",
+        "coached",
         "version",
         "created_at",
         "finished_at",
