@@ -132,7 +132,8 @@ def analyse(
     payloads: Sequence[dict[str, Any]],
 ) -> dict[str, Any]:
     """One decision valued, as a JSON-able dict: `player` and `coach` (lists of action dicts),
-    `player_value`, `best_value`, `loss` (never negative), `unit`, `grade`, `forced`, `seat`,
+    `same` (the player chose as the coach), `player_value`, `best_value`, `loss` (never
+    negative), `unit`, `grade`, `forced`, `seat`,
     `step` (the replay step before the decision), `chart` (the chart's value, or None) and
     `context` (what the player saw: the roll, the turn's points, the stone)."""
     game = game_of(rules)
@@ -142,7 +143,7 @@ def analyse(
         found = _mishimash(point, states, payloads)
     else:
         found = _ishido(point, states, payloads)
-    loss = max(0.0, found["loss"])
+    loss = 0.0 if found["same"] else max(0.0, found["loss"])
     grade = "" if found["forced"] else GRADES[found["unit"]].grade(loss)
     return {**found, "loss": round(loss, 4), "grade": grade, "step": point.start}
 
@@ -180,6 +181,12 @@ def _magdagdon(
     else:
         stages = [magdagdon.Stage(d, c).to_dict() for d, c in plan.staging]
         coach = [*stages, magdagdon.Confirm().to_dict()]
+    same = player == coach
+    if plan.power is None and plan.ruin is None and final["type"] == "confirm":
+        board = list(seen.board)
+        for die, cell in plan.staging:
+            board[cell] = seen.roll[die]
+        same = tuple(board) == after.board  # the same board, whatever the staging order
     return {
         "seat": 0,
         "player": player,
@@ -188,6 +195,7 @@ def _magdagdon(
         "best_value": round(plan.value, 3),
         "loss": plan.value - value,
         "unit": "points",
+        "same": same,
         "forced": _magdagdon_forced(seen),
         "chart": round(plan.value, 3),
         "context": {"roll": list(seen.roll), "turn": seen.turns + 1},
@@ -217,7 +225,8 @@ def _mishimash(
     policy = mishimash_coach.policy(seen)
     values = mishimash_coach.action_values(seen)
     best_action, best = values[0]
-    value = next(v for a, v in values if a == chosen)
+    mine = _choice_key(seen, chosen)
+    value = next(v for a, v in values if _choice_key(seen, a) == mine)
     loss = value - best if policy.lower_is_better else best - value
     seat = seen.current
     banked = seen.banked_halves[seat] / 2
@@ -230,6 +239,7 @@ def _mishimash(
         "seat": seat,
         "player": [chosen.to_dict()],
         "coach": [best_action.to_dict()],
+        "same": _choice_key(seen, best_action) == mine,
         "player_value": round(value, 4),
         "best_value": round(best, 4),
         "loss": loss,
@@ -246,6 +256,13 @@ def _mishimash(
     }
 
 
+def _choice_key(state: mishimash.State, action: mishimash.Action) -> tuple[str, tuple[int, ...]]:
+    """What a selection means: BANK or ROLL AGAIN with which faces (dice showing the same face
+    are the same choice, whichever of them was ticked)."""
+    dice = getattr(action, "dice", ())
+    return type(action).__name__, tuple(sorted(state.roll[i] for i in dice))
+
+
 # --- Ishido ------------------------------------------------------------------------------------
 
 
@@ -258,11 +275,13 @@ def _ishido(
     best_cell = ranked[0][0].cell
     cells = [best_cell] if chosen == best_cell else [best_cell, chosen]
     values = ishido_values(seen, cells)
-    best, value = values[best_cell], values[chosen]
+    value = values[chosen]
+    best = max(values[best_cell], value)  # the futures may favour the player's cell
     return {
         "seat": 0,
         "player": [{"type": "place", "cell": chosen}],
         "coach": [{"type": "place", "cell": best_cell}],
+        "same": chosen == best_cell,
         "player_value": round(value, 1),
         "best_value": round(best, 1),
         "loss": best - value,
@@ -323,10 +342,13 @@ class Summary:
         return self.accurate / self.decisions if self.decisions else None
 
 
-def summary(decisions: Sequence[dict[str, Any]]) -> Summary:
+def summary(decisions: Sequence[dict[str, Any]], unit: str | None = None) -> Summary:
+    """The accuracy of `decisions`; the mean loss over those valued in `unit` (all when None:
+    a MISHIMASH final round's chances do not add up with turns)."""
     chosen = [d for d in decisions if not d["forced"]]
     grades = [d["grade"] for d in chosen]
-    mean = sum(d["loss"] for d in chosen) / len(chosen) if chosen else 0.0
+    measured = [d["loss"] for d in chosen if unit is None or d["unit"] == unit]
+    mean = sum(measured) / len(measured) if measured else 0.0
     return Summary(
         decisions=len(chosen),
         accurate=grades.count(""),
