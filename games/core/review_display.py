@@ -206,7 +206,8 @@ def _row(
 
 
 def _faces(faces: list[int]) -> str:
-    return " ".join(str(f) for f in faces)
+    """Dice in their order on the table, left to right in every language."""
+    return "\u2066" + " ".join(str(f) for f in faces) + "\u2069"
 
 
 def _seen(game: str, context: dict[str, Any]) -> str:
