@@ -16,7 +16,6 @@ from collections.abc import Callable
 from typing import Any
 
 from games.coach import magdagdon as magdagdon_coach
-from games.coach import mishimash as mishimash_coach
 from games.coach import review
 from games.rules import ishido, magdagdon, mishimash
 
@@ -97,17 +96,42 @@ def measure(name: str, rules: Any, new: Callable[[random.Random], Any], player: 
 def main() -> None:
     n = int(sys.argv[1]) if len(sys.argv) > 1 else 10
     peaceful = magdagdon.Options(magdagdon.Difficulty.PEACEFUL)
-    measure("magdagdon coach", magdagdon, lambda r: magdagdon.new_game(peaceful, r),
-            magdagdon_coached, n)
-    measure("magdagdon random", magdagdon, lambda r: magdagdon.new_game(peaceful, r),
-            magdagdon_random, n)
+    measure(
+        "magdagdon coach",
+        magdagdon,
+        lambda r: magdagdon.new_game(peaceful, r),
+        magdagdon_coached,
+        n,
+    )
+    measure(
+        "magdagdon random",
+        magdagdon,
+        lambda r: magdagdon.new_game(peaceful, r),
+        magdagdon_random,
+        n,
+    )
     solo = mishimash.Options(("A",), 1000)
-    measure("mishimash bank-at-30", mishimash, lambda r: mishimash.new_game(solo, r),
-            mishimash_bank30, n)
-    measure("ishido lowest cell", ishido, lambda r: ishido.new_game(ishido.Options(), r),
-            ishido_lowest, max(2, n // 3))
-    measure("ishido random", ishido, lambda r: ishido.new_game(ishido.Options(), r),
-            ishido_random, max(2, n // 3))
+    measure(
+        "mishimash bank-at-30",
+        mishimash,
+        lambda r: mishimash.new_game(solo, r),
+        mishimash_bank30,
+        n,
+    )
+    measure(
+        "ishido lowest cell",
+        ishido,
+        lambda r: ishido.new_game(ishido.Options(), r),
+        ishido_lowest,
+        max(2, n // 3),
+    )
+    measure(
+        "ishido random",
+        ishido,
+        lambda r: ishido.new_game(ishido.Options(), r),
+        ishido_random,
+        max(2, n // 3),
+    )
 
 
 if __name__ == "__main__":

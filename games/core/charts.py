@@ -248,8 +248,12 @@ def progression(
         series.append(Series(key, labels.get(key, ""), path, tuple(mine)))
     marks = tuple(Mark(x(n), y(v), n, v, g) for n, v, _s, g in points if g in MARKED)
     count = int(round((top - bottom) / step))
-    y_ticks = tuple(Tick(y(bottom + i * step), number_text(bottom + i * step)) for i in range(count + 1))
+    y_ticks = tuple(
+        Tick(y(bottom + i * step), number_text(bottom + i * step)) for i in range(count + 1)
+    )
     every = nice_step(last - first, 5) if last > first else 1
     numbers = [first, *range(int(math.ceil(first / every) * every), last + 1, int(max(1, every)))]
-    x_ticks = tuple(Tick(x(n), str(n)) for n in sorted(set(numbers)) if n == first or n - first >= every * 0.75)
+    x_ticks = tuple(
+        Tick(x(n), str(n)) for n in sorted(set(numbers)) if n == first or n - first >= every * 0.75
+    )
     return Progression(tuple(series), marks, x_ticks, y_ticks)

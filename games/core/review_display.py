@@ -242,7 +242,11 @@ def choice_text(
         if action.get("type") == "stage":
             cell = int(action["cell"])
             text = pgettext("a die placed on a cell", "%(value)d on row %(row)d, column %(column)d")
-            values = {"value": roll[int(action["die"])], "row": cell // 4 + 1, "column": cell % 4 + 1}
+            values = {
+                "value": roll[int(action["die"])],
+                "row": cell // 4 + 1,
+                "column": cell % 4 + 1,
+            }
             parts.append(escape(text % values))
         else:
             parts.append(kind.describe_action_html(action))

@@ -1,5 +1,7 @@
 """The review page of a finished game: public like its replay, computed a step per request."""
 
+from typing import Any
+
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils.cache import patch_vary_headers
@@ -19,10 +21,10 @@ def review(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     try:
         check_reviewable(game)
     except NotReviewable as refused:
-        context = {"message": refused.message, "title": gettext("No review yet")}
-        return render(request, "core/refused.html", context, status=404)
+        refusal = {"message": refused.message, "title": gettext("No review yet")}
+        return render(request, "core/refused.html", refusal, status=404)
     shown = page(game, advance(game), flagged_only=request.GET.get("show") == "flagged")
-    context = {
+    context: dict[str, Any] = {
         "game": game,
         "kind": game.kind,
         "review": shown,

@@ -99,9 +99,8 @@ def _claim(review: Review) -> bool:
     """Take the lease for one step: True for the one request whose UPDATE matched."""
     now = timezone.now()
     free = Q(busy_until__isnull=True) | Q(busy_until__lt=now)
-    claimed = (
-        Review.objects.filter(free, pk=review.pk, version=review.version)
-        .update(busy_until=now + timedelta(seconds=LEASE_SECONDS), version=review.version + 1)
+    claimed = Review.objects.filter(free, pk=review.pk, version=review.version).update(
+        busy_until=now + timedelta(seconds=LEASE_SECONDS), version=review.version + 1
     )
     if claimed:
         review.version += 1
@@ -113,6 +112,8 @@ def check_reviewable(game: Game) -> None:
     if game.status == Game.Status.ACTIVE:
         raise NotReviewable(_("This game is still being played: it can be reviewed once it ends."))
     if game.status != Game.Status.FINISHED:
-        raise NotReviewable(_("This game was abandoned before its end: only finished games are reviewed."))
+        raise NotReviewable(
+            _("This game was abandoned before its end: only finished games are reviewed.")
+        )
     if not game.seed_revealed:
         raise NotReviewable(_("A daily challenge is reviewed once its day is over."))

@@ -42,7 +42,9 @@ def test_the_end_screen_opens_a_review_listing_the_games_decisions(page):
     assert review.is_done and review.total == len(review.decisions) > 0
     rows = page.locator("[data-decision]")
     assert rows.count() == review.total
-    flagged = page.locator('[data-decision][data-grade="blunder"], [data-decision][data-grade="mistake"]')
+    flagged = page.locator(
+        '[data-decision][data-grade="blunder"], [data-decision][data-grade="mistake"]'
+    )
     assert flagged.count() > 0  # random stagings give points away
     first = flagged.first
     assert first.locator("[data-played]").inner_text().strip()
@@ -54,13 +56,17 @@ def test_the_end_screen_opens_a_review_listing_the_games_decisions(page):
     screenshot(page, "review-magdagdon-390")
 
 
-def test_a_long_review_from_my_records_fills_in_by_itself_under_the_real_policy(browser, live_server):
+def test_a_long_review_from_my_records_fills_in_by_itself_under_the_real_policy(
+    browser, live_server
+):
     context = browser.new_context(viewport={"width": 360, "height": 740}, locale="en-US")
     page = context.new_page()
     page.set_default_timeout(15_000)
     page.base_url = live_server.url
     complaints: list[str] = []
-    page.on("console", lambda m: complaints.append(m.text) if "Content Security" in m.text else None)
+    page.on(
+        "console", lambda m: complaints.append(m.text) if "Content Security" in m.text else None
+    )
     game = play_to_the_end(started(page, "ishido"))
     page.goto(page.base_url + "/records/")
     page.locator("[data-review-link]").first.click()

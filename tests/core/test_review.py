@@ -10,8 +10,8 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from games.coach import review as analysis
 from games.coach import magdagdon as magdagdon_coach
+from games.coach import review as analysis
 from games.core import reviews
 from games.core.kinds import get_kind
 from games.core.models import Game, Player, Review
@@ -194,7 +194,9 @@ class Ticks:
 
     def __call__(self):
         self.reads += 1
-        if self.reads == 2 and self.hook is not None:  # read 1 starts the step, 2 follows a decision
+        if (
+            self.reads == 2 and self.hook is not None
+        ):  # read 1 starts the step, 2 follows a decision
             self.hook()
         self.now += reviews.STEP_SECONDS
         return self.now
@@ -352,4 +354,7 @@ def test_a_running_games_ending_has_no_review_link(client):
 
     me = bind_player(client, "Runner")
     game = Game.start(me, get_kind("magdagdon"), PEACEFUL, seed="rv-no-link")
-    assert reverse("core:review", args=[game.pk]) not in client.get(game.get_absolute_url()).content.decode()
+    assert (
+        reverse("core:review", args=[game.pk])
+        not in client.get(game.get_absolute_url()).content.decode()
+    )
