@@ -93,6 +93,53 @@ def measure(name: str, rules: Any, new: Callable[[random.Random], Any], player: 
     )
 
 
+def quantiles(values: list[float]) -> str:
+    q = statistics.quantiles(values, n=20)
+    return f"median {q[9]:8.3f}  p75 {q[14]:8.3f}  p90 {q[17]:8.3f}"
+
+
+def magdagdon_near_ties(n: int) -> None:
+    """How far apart the coach's best and second-best boards are: below that, a choice is a
+    matter of the estimate, not of play."""
+    from games.coach.magdagdon_eval import expected_final
+
+    gaps: list[float] = []
+    options = magdagdon.Options(magdagdon.Difficulty.PEACEFUL)
+    for seed in range(n):
+        rng = random.Random(f"ties-{seed}")
+        states, _ = play(magdagdon, magdagdon.new_game(options, rng), rng, magdagdon_coached,
+                         random.Random(seed))
+        for state in states:
+            if state.phase != magdagdon.PLACING or state.staged:
+                continue
+            required = magdagdon.required_dice(state.board, state.difficulty)
+            boards = magdagdon_coach.reachable_boards(state.board, state.roll, required)
+            left = magdagdon.powers_left(state)
+            values = sorted((expected_final(b, state.difficulty, left) for b in boards),
+                            reverse=True)
+            if len(values) > 1:
+                gaps.append(values[0] - values[1])
+    print(f"{'magdagdon best - 2nd':24} {len(gaps)} decisions  {quantiles(gaps)}")
+
+
+def ishido_noise(n: int) -> None:
+    """How much an Ishido loss moves when both cells are played out over other sampled orders."""
+    diffs: list[float] = []
+    for seed in range(n):
+        rng = random.Random(f"noise-{seed}")
+        states, payloads = play(ishido, ishido.new_game(ishido.Options(), rng), rng,
+                                ishido_random, random.Random(seed))
+        for state, payload in zip(states, payloads):
+            best = review.ISHIDO_COACH.action_values(state)[0][0].cell
+            if best == payload["cell"]:
+                continue
+            cells = [best, payload["cell"]]
+            a = review.ishido_values(state, cells)
+            b = review.ishido_values(state, cells, salt="other")
+            diffs.append(abs((a[best] - a[cells[1]]) - (b[best] - b[cells[1]])))
+    print(f"{'ishido loss, resampled':24} {len(diffs)} decisions  |difference| {quantiles(diffs)}")
+
+
 def main() -> None:
     n = int(sys.argv[1]) if len(sys.argv) > 1 else 10
     peaceful = magdagdon.Options(magdagdon.Difficulty.PEACEFUL)

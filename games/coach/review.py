@@ -8,30 +8,38 @@ JSON-able dict, so the web layer can store the analysis a few decisions at a tim
 read only what the player saw at that moment (the board, the dice showing, the pouch's
 contents), never the seed or what came next.
 
-The grades (`GRADES`), one scale per unit, in the unit of the game's coach:
+The grades (`GRADES`), one scale per unit, in the unit of the game's coach; the figures are
+measured by benchmarks/review_spreads.py over seeded games:
 
 - MAGDAGDON, expected final points (M18–M21). Every number counts twice (M18), so a die one pip
   lower on one cell is 2 points; a RUIN costs 15 plus the about 7 points its cell would have
   held (the coach's RUIN_COST, 22); TWO PAIRS is worth 20. An *inaccuracy* loses at least 4
-  points (a cell two pips lower: below it the coach's own estimate is not sure, about 2 points
-  apart between boards it cannot tell apart), a *mistake* at least 10 (half a bonus), a
-  *blunder* at least 20 (a RUIN or a TWO PAIRS given away). Measured over seeded games
-  (benchmarks/review_spreads.py): a player staging random legal dice loses a median 9 points a
-  turn, 11 % of the coach's own decisions differ from the plan by under 4.
+  points (a cell two pips lower; the coach's best and second-best boards are a median 2.2
+  points apart, so below 4 the choice is often a near tie), a *mistake* at least 10 (half a
+  bonus), a *blunder* at least 20 (a RUIN or TWO PAIRS given away). A player staging random
+  legal dice loses a median 35 points a turn: nearly every turn a blunder.
 - MISHIMASH, expected turns to bank the target (lower is better): the optimal policy needs
-  64.2 turns to 1000 and one turn is worth about 16 points (15.97 expected). An *inaccuracy*
-  costs at least 0.1 turn (1.6 points), a *mistake* 0.3 turn (about one 5 and some ones), a
-  *blunder* a whole turn (as much as busting for nothing). The rule "bank at 30 turn points"
-  needs 91.2 turns, 27 more over about 150 decisions: most of its decisions are inaccuracies.
+  64.2 turns to 1000, and one turn is worth about 16 points (15.97 expected). An *inaccuracy*
+  costs at least 0.1 turn (1.6 points), a *mistake* 0.3 turn, a *blunder* a whole turn (as
+  much as a turn that busts). The rule "bank at 30 turn points" (91.2 turns to 1000) loses
+  nothing on half its decisions, 0.18 turn at the 75th percentile, 0.30 at the 90th and 0.53
+  at the 95th: about a third of its choices are inaccuracies, one in ten a mistake.
 - MISHIMASH, the chance to beat the leader (final round, sudden death): lichess's win-chance
   drops, 10, 20 and 30 percentage points.
 - MISHIMASH with a custom target, expected points this turn: 2, 5 and 16 points (a whole
   turn's worth).
-- Ishido, expected final score (I7–I10): the 4-way bonuses (25, 50, … 50,000) and the doubling
-  dominate, so the scale is the value of the early 4-ways: an *inaccuracy* loses at least 100
-  points (a third 4-way's bonus), a *mistake* 400, a *blunder* 1,500 (about a 1,000 end bonus
-  and a 4-way with it). Values come from the same sampled futures for the player's cell and the
-  coach's (common random numbers), so their difference is steadier than either value.
+- Ishido, expected final score (I7–I10), the coach's fast policy playing on: the 4-way bonuses
+  (25, 50, … 50,000) and the doubling dominate, and a playout's score swings with them. Both
+  cells are played over the same `ISHIDO_FUTURES` sampled orders (common random numbers), yet
+  drawing other orders still moves a loss by a median 66 points (90 % under 250). So an
+  *inaccuracy* loses at least 250 (above that noise, about a fifth 4-way's bonus), a *mistake*
+  600 (the sixth one's), a *blunder* 1,500 (about the 1,000 end bonus and a 4-way with it).
+  Random legal play loses a median 0, 123 at the 75th percentile, 289 at the 90th.
+
+The review's Ishido budget: the coach picks its cell with `Coach(placements=4000)`, a third of
+play's 12,000 (0.05 s instead of 0.16 s a decision), since the choice is then checked on 64
+shared futures that cost about 0.2 s; a game's ~50–70 decisions take 10–20 s, over a few
+dozen steps.
 
 The accuracy of a game is the share of its choices (forced moves, with one legal choice, left
 out) that lose less than an inaccuracy, with the mean loss beside it.
@@ -54,8 +62,8 @@ from games.coach.magdagdon_eval import expected_final
 from games.rules import ishido, magdagdon, mishimash
 
 FORMAT = 1  # bump when an analysis changes: stored reviews of an older format are redone
-ISHIDO_COACH = ishido_coach.Coach(placements=4000)  # a third of play's: see ISHIDO_FUTURES
-ISHIDO_FUTURES = 24  # sampled orders of the pouch both cells are played out over
+ISHIDO_COACH = ishido_coach.Coach(placements=4000)  # a third of play's (module docstring)
+ISHIDO_FUTURES = 64  # sampled orders of the pouch both cells are played out over
 
 
 @dataclass(frozen=True)
@@ -79,7 +87,7 @@ class Grades:
 
 GRADES = {
     "points": Grades(4, 10, 20),  # MAGDAGDON's expected final points
-    "stone_points": Grades(100, 400, 1500),  # Ishido's expected final points
+    "stone_points": Grades(250, 600, 1500),  # Ishido's expected final points
     "turns": Grades(0.1, 0.3, 1.0),  # MISHIMASH: expected turns to the target
     "chance": Grades(0.10, 0.20, 0.30),  # MISHIMASH: chance to beat the leader
     "turn_points": Grades(2, 5, 16),  # MISHIMASH, custom target: expected points this turn
@@ -292,14 +300,15 @@ def _ishido(
     }
 
 
-def ishido_values(state: ishido.State, cells: Sequence[int]) -> dict[int, float]:
+def ishido_values(state: ishido.State, cells: Sequence[int], salt: str = "") -> dict[int, float]:
     """The expected final score of placing the current stone on each of `cells`, then playing
     on by the coach's fast policy, over the same `ISHIDO_FUTURES` orders of the pouch's
-    contents (drawn from the visible position, never the real order)."""
+    contents (drawn from the visible position, never the real order; `salt` draws others, for
+    measuring the noise)."""
     kind = kind_of(state.pouch[0])
     rest = sorted(kind_of(s) for s in state.pouch[1:])
     position = Position.from_board(state.board, state.four_ways, state.score)
-    rng = random.Random(f"ishido-review|{_visible(state)}")
+    rng = random.Random(f"ishido-review|{salt}|{_visible(state)}")
     futures = []
     for _ in range(ISHIDO_FUTURES if rest else 1):
         order = rest[:]
