@@ -107,16 +107,18 @@ def magdagdon_near_ties(n: int) -> None:
     options = magdagdon.Options(magdagdon.Difficulty.PEACEFUL)
     for seed in range(n):
         rng = random.Random(f"ties-{seed}")
-        states, _ = play(magdagdon, magdagdon.new_game(options, rng), rng, magdagdon_coached,
-                         random.Random(seed))
+        states, _ = play(
+            magdagdon, magdagdon.new_game(options, rng), rng, magdagdon_coached, random.Random(seed)
+        )
         for state in states:
             if state.phase != magdagdon.PLACING or state.staged:
                 continue
             required = magdagdon.required_dice(state.board, state.difficulty)
             boards = magdagdon_coach.reachable_boards(state.board, state.roll, required)
             left = magdagdon.powers_left(state)
-            values = sorted((expected_final(b, state.difficulty, left) for b in boards),
-                            reverse=True)
+            values = sorted(
+                (expected_final(b, state.difficulty, left) for b in boards), reverse=True
+            )
             if len(values) > 1:
                 gaps.append(values[0] - values[1])
     print(f"{'magdagdon best - 2nd':24} {len(gaps)} decisions  {quantiles(gaps)}")
@@ -127,8 +129,9 @@ def ishido_noise(n: int) -> None:
     diffs: list[float] = []
     for seed in range(n):
         rng = random.Random(f"noise-{seed}")
-        states, payloads = play(ishido, ishido.new_game(ishido.Options(), rng), rng,
-                                ishido_random, random.Random(seed))
+        states, payloads = play(
+            ishido, ishido.new_game(ishido.Options(), rng), rng, ishido_random, random.Random(seed)
+        )
         for state, payload in zip(states, payloads):
             best = review.ISHIDO_COACH.action_values(state)[0][0].cell
             if best == payload["cell"]:
