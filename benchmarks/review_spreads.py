@@ -132,7 +132,7 @@ def ishido_noise(n: int) -> None:
         states, payloads = play(
             ishido, ishido.new_game(ishido.Options(), rng), rng, ishido_random, random.Random(seed)
         )
-        for state, payload in zip(states, payloads):
+        for state, payload in zip(states[:-1], payloads, strict=True):
             best = review.ISHIDO_COACH.action_values(state)[0][0].cell
             if best == payload["cell"]:
                 continue
