@@ -174,3 +174,86 @@ def timeline(scores: Sequence[tuple[datetime, float]]) -> Timeline | None:
         x_ticks += (Tick(LEFT + PLOT_WIDTH, f"{last:%Y-%m-%d}"),)
     y_ticks = tuple(Tick(y(low + v), number_text(low + v)) for v in ticks)
     return Timeline(points, path, dots, x_ticks, y_ticks)
+
+
+MARKED = ("mistake", "blunder")  # inaccuracies would crowd a long game's line
+
+
+@dataclass(frozen=True)
+class Mark:
+    """A flagged decision on a progression chart."""
+
+    x: float
+    y: float
+    number: int  # the decision's number, from 1
+    value: float
+    grade: str  # "mistake" or "blunder"
+
+    @property
+    def value_label(self) -> str:
+        return number_text(round(self.value, 2))
+
+
+@dataclass(frozen=True)
+class Series:
+    key: int  # the seat, for its CSS class
+    label: str
+    path: str
+    points: tuple[tuple[int, float], ...]  # (decision number, value), for the table
+
+    @property
+    def last_label(self) -> str:
+        return number_text(round(self.points[-1][1], 2))
+
+
+@dataclass(frozen=True)
+class Progression:
+    series: tuple[Series, ...]
+    marks: tuple[Mark, ...]
+    x_ticks: tuple[Tick, ...]
+    y_ticks: tuple[Tick, ...]
+    width: int = WIDTH
+    height: int = HEIGHT
+    left: int = LEFT
+    baseline: int = HEIGHT - BOTTOM
+
+
+def progression(
+    points: Sequence[tuple[int, float, int, str]], labels: dict[int, str]
+) -> Progression | None:
+    """A game's value decision by decision: `points` are (decision number, value, series,
+    grade); one line per series (a seat), a mark on every graded decision. The vertical axis
+    spans the values (not from 0: a game's value moves within a narrow band)."""
+    if not points:
+        return None
+    first = min(n for n, *_ in points)
+    last = max(n for n, *_ in points)
+    low = min(v for _, v, *_ in points)
+    high = max(v for _, v, *_ in points)
+    step = nice_step(high - low, 4) if high > low else max(1.0, nice_step(abs(high), 4))
+    bottom = math.floor(low / step) * step
+    top = max(math.ceil(high / step) * step, bottom + step)
+
+    def x(number: int) -> float:
+        span = last - first
+        return round(LEFT + (PLOT_WIDTH * (number - first) / span if span else PLOT_WIDTH / 2), 1)
+
+    def y(value: float) -> float:
+        return round(TOP + PLOT_HEIGHT * (1 - (value - bottom) / (top - bottom)), 1)
+
+    series = []
+    for key in sorted({s for *_, s, _g in points}):
+        mine = [(n, v) for n, v, s, _g in points if s == key]
+        path = "M" + " L".join(f"{x(n)} {y(v)}" for n, v in mine)
+        series.append(Series(key, labels.get(key, ""), path, tuple(mine)))
+    marks = tuple(Mark(x(n), y(v), n, v, g) for n, v, _s, g in points if g in MARKED)
+    count = int(round((top - bottom) / step))
+    y_ticks = tuple(
+        Tick(y(bottom + i * step), number_text(bottom + i * step)) for i in range(count + 1)
+    )
+    every = nice_step(last - first, 5) if last > first else 1
+    numbers = [first, *range(int(math.ceil(first / every) * every), last + 1, int(max(1, every)))]
+    x_ticks = tuple(
+        Tick(x(n), str(n)) for n in sorted(set(numbers)) if n == first or n - first >= every * 0.75
+    )
+    return Progression(tuple(series), marks, x_ticks, y_ticks)

@@ -537,5 +537,30 @@ class LeaderboardSize(models.Model):
             )
 
 
+class Review(models.Model):
+    """A finished game's review (games.core.reviews), computed a few decisions at a time when
+    it is first opened and kept: `decisions` holds the analysed ones (games.coach.review's
+    dicts, in order) of `total`. `version` orders the writes (compare-and-set) and
+    `busy_until` is the lease of the one request computing the next step."""
+
+    game = models.OneToOneField(
+        Game, on_delete=models.CASCADE, primary_key=True, related_name="review"
+    )
+    format = models.PositiveSmallIntegerField(default=0)  # games.coach.review.FORMAT
+    total = models.PositiveIntegerField(default=0)
+    decisions = models.JSONField(default=list)
+    version = models.PositiveIntegerField(default=0)
+    busy_until = models.DateTimeField(null=True, blank=True)
+    seconds = models.FloatField(default=0.0)  # spent computing it, over every step
+    updated_at = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return f"review of {self.game_id}: {len(self.decisions)}/{self.total}"
+
+    @property
+    def is_done(self) -> bool:
+        return len(self.decisions) >= self.total
+
+
 # Secured nicknames, server-side sign-ins and creation counts: their own module, this app's models.
 from games.core.accounts import Account, CreationCount, SignIn  # noqa: E402, F401

@@ -2,7 +2,7 @@ from datetime import date
 
 from django.urls import path, register_converter
 
-from games.core import account_views, coaching, daily_views, stats_views, views
+from games.core import account_views, coaching, daily_views, review_views, stats_views, views
 
 
 class IsoDate:
@@ -29,6 +29,7 @@ urlpatterns = [
     path("leaderboards/<slug:kind>/<slug:leaderboard>/", views.leaderboard, name="leaderboard"),
     path("records/", views.my_records, name="records"),
     path("replay/<int:game_id>/", views.replay, name="replay"),
+    path("review/<int:game_id>/", review_views.review, name="review"),
     path("again/<int:game_id>/", views.again, name="again"),
     path("hint/<int:game_id>/", coaching.hint, name="hint"),
     path("daily/", daily_views.archive, name="daily_archive"),

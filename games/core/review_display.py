@@ -1,0 +1,253 @@
+"""What the review page shows: each analysed decision in words, the accuracy of each seat, the
+grades' thresholds and the chart, from a stored review (games.core.reviews). Presentation only:
+the numbers come from games.coach.review."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.urls import reverse
+from django.utils.functional import Promise
+from django.utils.translation import gettext, pgettext
+from django.utils.translation import gettext_lazy as _
+
+from games.coach import review as analysis
+from games.core import charts
+from games.core.html import Html, escape, join, markup
+from games.core.kinds import GameKind
+from games.core.models import Game, Review
+
+# What a unit's values are, and how a value reads in it.
+UNIT_NAMES: dict[str, Promise] = {
+    "points": _("expected final score, in points"),
+    "stone_points": _("expected final score, in points"),
+    "turns": _("expected turns to bank the target (lower is better)"),
+    "chance": _("chance to end the game ahead of every rival"),
+    "turn_points": _("expected points of the turn (no table for this target)"),
+}
+CHART_TITLES: dict[str, Promise] = {
+    "points": _("Expected final score, decision by decision"),
+    "stone_points": _("Expected final score, decision by decision"),
+    "turns": _("Expected number of turns for the whole game, decision by decision"),
+    "turn_points": _("Expected score at the end of the turn, decision by decision"),
+}
+GRADE_LABELS: dict[str, Promise] = {
+    "inaccuracy": _("Inaccuracy"),
+    "mistake": _("Mistake"),
+    "blunder": _("Blunder"),
+}
+
+
+def value_text(value: float, unit: str) -> str:
+    """A value in its unit: "312.4 points", "63.12 turns", "54 %"."""
+    if unit == "turns":
+        return gettext("%(value)s turns") % {"value": f"{value:.2f}"}
+    if unit == "chance":
+        return f"{100 * value:.1f} %"
+    if unit == "stone_points":
+        return gettext("%(value)s points") % {"value": f"{value:.0f}"}
+    return gettext("%(value)s points") % {"value": f"{value:.1f}"}
+
+
+@dataclass(frozen=True)
+class Row:
+    """One decision as the page lists it."""
+
+    number: int
+    seat: str  # the player's name in a hot-seat game, else ""
+    seen: str  # what the player saw: the turn, the roll, the stone
+    player: Html
+    player_value: str
+    coach: Html
+    coach_value: str
+    same: bool  # the player chose as the coach did
+    loss: str
+    grade: str
+    grade_label: str | Promise
+    forced: bool
+    replay_url: str
+
+
+@dataclass(frozen=True)
+class SeatSummary:
+    name: str
+    summary: analysis.Summary
+    accuracy: str  # "87 %", "" with no choice to make
+    mean_loss: str
+    unit: str
+
+
+@dataclass(frozen=True)
+class Threshold:
+    unit: str | Promise
+    inaccuracy: str
+    mistake: str
+    blunder: str
+
+
+@dataclass(frozen=True)
+class ReviewPage:
+    total: int
+    done: int
+    rows: tuple[Row, ...]
+    summaries: tuple[SeatSummary, ...]
+    thresholds: tuple[Threshold, ...]
+    chart: charts.Progression | None
+    chart_title: str | Promise
+    hot_seat: bool
+    players: tuple[str, ...]  # a hot-seat game's names, in seat order
+    game: str  # "magdagdon", "mishimash" or "ishido"
+
+    @property
+    def finished(self) -> bool:
+        return self.done >= self.total
+
+    @property
+    def percent(self) -> int:
+        return 100 * self.done // self.total if self.total else 100
+
+
+def page(game: Game, review: Review, *, flagged_only: bool = False) -> ReviewPage:
+    kind = game.kind
+    options = kind.options_from_dict(game.options)
+    names = tuple(getattr(options, "players", ()))
+    hot_seat = len(names) > 1
+    decisions: list[dict[str, Any]] = review.decisions
+    game_name = analysis.game_of(kind.rules)
+    replay = reverse("core:replay", args=[game.pk])
+    rows = []
+    for number, d in enumerate(decisions, 1):
+        if flagged_only and not d["grade"]:
+            continue
+        rows.append(_row(kind, game_name, number, d, names if hot_seat else (), replay))
+    seats = sorted({d["seat"] for d in decisions}) or [0]
+    summaries = []
+    for seat in seats:
+        mine = [d for d in decisions if d["seat"] == seat]
+        unit = _main_unit(mine)
+        found = analysis.summary(mine, unit)
+        summaries.append(
+            SeatSummary(
+                name=_name(names, seat) if hot_seat else "",
+                summary=found,
+                accuracy="" if found.accuracy is None else f"{100 * found.accuracy:.0f} %",
+                mean_loss=value_text(found.mean_loss, unit) if found.decisions else "",
+                unit=unit,
+            )
+        )
+    units = sorted({d["unit"] for d in decisions}, key=list(UNIT_NAMES).index)
+    thresholds = tuple(
+        Threshold(
+            UNIT_NAMES[u],
+            value_text(analysis.GRADES[u].inaccuracy, u),
+            value_text(analysis.GRADES[u].mistake, u),
+            value_text(analysis.GRADES[u].blunder, u),
+        )
+        for u in units
+    )
+    main = _main_unit(decisions)
+    points = [
+        (n, float(d["chart"]), d["seat"], d["grade"])
+        for n, d in enumerate(decisions, 1)
+        if d["chart"] is not None and d["unit"] == main
+    ]
+    labels = {seat: _name(names, seat) for seat in seats} if hot_seat else {}
+    return ReviewPage(
+        total=review.total,
+        done=len(decisions),
+        rows=tuple(rows),
+        summaries=tuple(summaries),
+        thresholds=thresholds,
+        chart=charts.progression(points, labels) if review.is_done else None,
+        chart_title=CHART_TITLES.get(main, ""),
+        hot_seat=hot_seat,
+        players=names if hot_seat else (),
+        game=game_name,
+    )
+
+
+def _main_unit(decisions: list[dict[str, Any]]) -> str:
+    units = [d["unit"] for d in decisions if d["chart"] is not None] or [
+        d["unit"] for d in decisions
+    ]
+    return max(set(units), key=units.count) if units else "points"
+
+
+def _name(names: tuple[str, ...], seat: int) -> str:
+    return names[seat] if 0 <= seat < len(names) else str(seat + 1)
+
+
+def _row(
+    kind: GameKind,
+    game: str,
+    number: int,
+    d: dict[str, Any],
+    names: tuple[str, ...],
+    replay: str,
+) -> Row:
+    unit = d["unit"]
+    context = d["context"]
+    return Row(
+        number=number,
+        seat=_name(names, d["seat"]) if names else "",
+        seen=_seen(game, context),
+        player=choice_text(kind, game, d["player"], context),
+        player_value=value_text(d["player_value"], unit),
+        coach=choice_text(kind, game, d["coach"], context),
+        coach_value=value_text(d["best_value"], unit),
+        same=d["same"],
+        loss=value_text(d["loss"], unit),
+        grade=d["grade"],
+        grade_label=GRADE_LABELS.get(d["grade"], ""),
+        forced=d["forced"],
+        replay_url=f"{replay}?step={d['step']}",
+    )
+
+
+def _faces(faces: list[int]) -> str:
+    """Dice in their order on the table, left to right in every language."""
+    return "\u2066" + " ".join(str(f) for f in faces) + "\u2069"
+
+
+def _seen(game: str, context: dict[str, Any]) -> str:
+    if game == "magdagdon":
+        return gettext("Turn %(turn)d · roll %(roll)s") % {
+            "turn": context["turn"],
+            "roll": _faces(context["roll"]),
+        }
+    if game == "mishimash":
+        return gettext("Turn %(turn)d · roll %(roll)s · %(points)s turn points") % {
+            "turn": context["turn"],
+            "roll": _faces(context["roll"]),
+            "points": f"{context['turn_points']:g}",
+        }
+    return gettext("Stone %(number)d of 72") % {"number": context["placed"] + 1}
+
+
+def choice_text(
+    kind: GameKind, game: str, actions: list[dict[str, Any]], context: dict[str, Any]
+) -> Html:
+    """A choice in the words of the game's actions ("5 on row 2, column 3 · CONFIRM"); an
+    Ishido cell named as the replay's board draws it (rows and columns swap on a phone)."""
+    roll = context.get("roll", [])
+    if game == "mishimash":
+        action = actions[0]
+        faces = _faces([roll[i] for i in action.get("dice", [])])
+        if action.get("type") == "select_and_bank":
+            return escape(gettext("Set aside %(faces)s, then BANK") % {"faces": faces})
+        return escape(gettext("Set aside %(faces)s, then ROLL AGAIN") % {"faces": faces})
+    parts = []
+    for action in actions:
+        if action.get("type") == "stage":
+            cell = int(action["cell"])
+            text = pgettext("a die placed on a cell", "%(value)d on row %(row)d, column %(column)d")
+            values = {
+                "value": roll[int(action["die"])],
+                "row": cell // 4 + 1,
+                "column": cell % 4 + 1,
+            }
+            parts.append(escape(text % values))
+        else:
+            parts.append(kind.describe_action_html(action))
+    return join(parts, markup(" · "))
