@@ -32,11 +32,6 @@ STRENGTH_LABELS: dict[str, str | Promise] = {
     players.BANK_AT_30: _("Banks at 30"),
     players.RECKLESS: _("Reckless"),
 }
-STRENGTH_HELP: dict[str, str | Promise] = {
-    players.OPTIMAL: _("plays the coach’s best move"),
-    players.BANK_AT_30: _("banks as soon as the turn has 30 points"),
-    players.RECKLESS: _("rolls again with 3 or more dice until the turn has 100 points"),
-}
 
 # The pause before each computer action, so that a person can follow it (milliseconds).
 PAUSE_BEFORE_ROLL_MS = 900  # a turn starts: the last turn's end stays on show a moment

@@ -129,7 +129,9 @@ class NewGameForm(core_forms.NewGameForm):
         required=False,
         help_text=_(
             "For a game with several players: one name per box, 2 to 8 players. Any seat "
-            "can be the computer: give it a name and choose its strength."
+            "can be the computer: give it a name and choose its strength. Optimal plays the "
+            "coach’s best move; Banks at 30 banks once the turn has 30 points; Reckless rolls "
+            "again with 3 or more dice until the turn has 100 points."
         ),
     )
     count = forms.TypedChoiceField(

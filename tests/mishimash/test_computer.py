@@ -262,7 +262,7 @@ def test_a_person_cannot_play_the_computers_turn(client, name):
     assert frozen(game) == before
 
 
-# --- a whole game, replayed ------------------------------------------------------------------------
+# --- a whole game, replayed ---------------------------------------------------------------
 
 
 def play_to_the_end(client, game: Game) -> None:
