@@ -139,3 +139,60 @@ def test_screenshots_of_a_computers_turn(browser, live_server, width, height, sc
         assert page.evaluate("document.documentElement.dir") == "rtl"
     screenshot(page, f"mishimash-computer-{width}x{height}-{scheme}-{language}")
     context.close()
+
+
+def test_at_an_online_table_the_computer_plays_when_the_devices_poll(page):
+    """The host seats Robo (Reckless) in the lobby, starts, and plays her own turns; Robo's
+    actions arrive through the page's poll, each after its pause, until the game ends."""
+    page.goto(page.base_url + "/mishimash/online/new/")
+    page.fill("#id_nickname", "Anna")
+    page.get_by_role("button", name="Save nickname").click()
+    page.check('input[name=target][value="custom"]')
+    page.fill("input[name=custom_target]", "15")
+    page.select_option("select[name=size]", "2")
+    page.get_by_role("button", name="Open the table").click()
+    page.wait_for_url(re.compile(r"/mishimash/online/[\w-]{30,}/$"))
+    page.fill("#id_computer_name", "Robo")
+    page.select_option("#id_computer_strength", label="Reckless")
+    page.get_by_role("button", name="Add a computer player").click()
+    page.locator('[data-computer-seat="1"]').wait_for()
+    screenshot(page, "mishimash-online-computer-lobby")
+    page.get_by_role("button", name="Start the game").click()
+    page.locator('#board[data-stage="playing"]').wait_for()
+    robo_seen, deadline = False, time.monotonic() + 120
+    while page.locator("#board").get_attribute("data-stage") != "finished":
+        assert time.monotonic() < deadline, "the game did not end"
+        if page.locator(".mm-thinking").count():
+            robo_seen = True
+            if not page.locator("[data-plan]").count():
+                screenshot(page, "mishimash-online-computer-turn")
+            seen = version(page)
+            page.wait_for_function(
+                f"() => Number(document.getElementById('board').dataset.version || 0) > {seen}",
+                timeout=5_000,
+            )
+        elif page.locator("#mm-roll").count():
+            seen = version(page)
+            page.click("#mm-roll")
+            page.wait_for_function(
+                f"() => Number(document.getElementById('board').dataset.version || 0) > {seen}"
+            )
+        elif page.locator("#mm-bank").count():
+            dice = page.locator("button[data-die]:not(.is-dead)")
+            value = dice.first.get_attribute("data-value")
+            for die in page.locator(f'button[data-die][data-value="{value}"]').all():
+                die.click()
+                if not page.locator("#mm-bank").is_disabled():
+                    break
+            seen = version(page)
+            page.click("#mm-bank")
+            page.wait_for_function(
+                f"() => Number(document.getElementById('board').dataset.version || 0) > {seen}"
+            )
+        else:
+            page.wait_for_timeout(100)
+    assert robo_seen
+    assert "wins with" in page.locator(".mm-results h2").inner_text()
+    game = Game.objects.get(kind_key="mishimash_online")
+    assert game.status == Game.Status.FINISHED
+    assert any(a.payload["player"] == 1 for a in game.actions.all())
