@@ -168,13 +168,15 @@ def dice_html(
     parts: list[Html] = []
     for d in dice:
         aria = escape(label % {"number": d.index + 1, "value": d.value})
-        if not playable:
+        if not playable:  # a replay, or the dice a computer is about to set aside (selected)
             parts.append(
                 fill(
-                    '<span class="die" data-die="%s" data-value="%s" data-selected="false" '
+                    '<span class="die%s" data-die="%s" data-value="%s" data-selected="%s" '
                     'role="img" aria-label="%s">%s</span>',
+                    SELECTED if d.selected else EMPTY,
                     d.index,
                     d.value,
+                    TRUE if d.selected else FALSE,
                     aria,
                     face_html(d.value),
                 )  # fmt: skip
@@ -223,7 +225,7 @@ def busted_html(faces: Sequence[int]) -> Html:
     )
 
 
-TRUE, FALSE = markup("true"), markup("false")
+TRUE, FALSE, SELECTED = markup("true"), markup("false"), markup(" is-selected")
 DISABLED, AUTOFOCUS = markup(" disabled"), markup(" autofocus")
 
 

@@ -16,6 +16,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games.core import forms as core_forms
 from games.core.moves import MoveForm, rules_message
+from games.mishimash import computers
 from games.rules import IllegalMove
 from games.rules import mishimash as rules
 
@@ -24,9 +25,13 @@ NAME_INPUT_LIMIT = 200  # a longer name is refused with the rules' message, not 
 
 
 class NamesWidget(forms.Widget):
-    """Eight name boxes sharing one name ("players"), so the seating order is the page order.
-    The page's script shows as many as the players chosen (`count`) and leaves the others out
-    of the form; without it all eight show, and empty boxes after the last name are unused."""
+    """Eight name boxes sharing one name ("players"), so the seating order is the page order,
+    each with its choice of who plays the seat ("computer": a person, or the computer at a
+    strength). The page's script shows as many as the players chosen (`count`) and leaves the
+    others out of the form; without it all eight show, and empty boxes after the last name
+    are unused."""
+
+    strengths: list[str] = []  # the seats' "computer" choices, set by the form when bound
 
     def value_from_datadict(self, data: Any, files: Any, name: str) -> list[str]:
         return list(data.getlist(name)) if hasattr(data, "getlist") else list(data.get(name, []))
@@ -53,14 +58,46 @@ class NamesWidget(forms.Widget):
                     NAME_INPUT_LIMIT,
                 )
             )
+        chosen = list(self.strengths) + [""] * len(rows)
         items = format_html_join(
             "",
             '<li data-seat="{}"><span class="seat" aria-hidden="true">{}</span>'
             '<input type="text" id="{}" aria-label="{}" name="{}" value="{}" maxlength="{}" '
-            'autocomplete="off" class="form-control"></li>',
-            ((row[0], *row) for row in rows),
+            'autocomplete="off" class="form-control">{}</li>',
+            ((row[0], *row, seat_choice(row[1], row[0], chosen[row[0] - 1])) for row in rows),
         )
         return format_html('<ol class="mm-names">{}</ol>', items)
+
+
+def seat_strengths(data: Any) -> list[str]:
+    """The posted "who plays each seat" choices, in seat order (untrusted)."""
+    values = data.getlist("computer") if hasattr(data, "getlist") else data.get("computer", [])
+    return [str(value) for value in values]
+
+
+def seat_choices() -> list[tuple[str, str]]:
+    """Who plays a seat: a person, or the computer at one of its strengths."""
+    computer = [
+        (key, gettext("Computer: %(strength)s") % {"strength": label})
+        for key, label in computers.STRENGTH_LABELS.items()
+    ]
+    return [("", gettext("Person")), *computer]
+
+
+def seat_choice(input_id: str, seat: int, chosen: str) -> SafeString:
+    """The seat's "who plays it" menu, beside its name box."""
+    options = format_html_join(
+        "",
+        '<option value="{}"{}>{}</option>',
+        ((key, " selected" if key == chosen else "", label) for key, label in seat_choices()),
+    )
+    label = gettext("Who plays seat %(seat)d") % {"seat": seat}
+    return format_html(
+        '<select name="computer" id="{}_who" aria-label="{}" class="form-select">{}</select>',
+        input_id,
+        label,
+        options,
+    )
 
 
 class NamesField(forms.Field):
@@ -90,7 +127,12 @@ class NewGameForm(core_forms.NewGameForm):
     players = NamesField(
         label=_("Players, in seating order"),
         required=False,
-        help_text=_("For a game with several players: one name per box, 2 to 8 players."),
+        help_text=_(
+            "For a game with several players: one name per box, 2 to 8 players. Any seat "
+            "can be the computer: give it a name and choose its strength. Optimal plays the "
+            "coach’s best move; Banks at 30 banks once the turn has 30 points; Reckless rolls "
+            "again with 3 or more dice until the turn has 100 points."
+        ),
     )
     count = forms.TypedChoiceField(
         label=_("How many players?"),
@@ -127,6 +169,9 @@ class NewGameForm(core_forms.NewGameForm):
     def __init__(self, *args: Any, last_target: int | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["custom_target"].widget.attrs.update({"inputmode": "numeric"})
+        widget = self.fields["players"].widget
+        assert isinstance(widget, NamesWidget)
+        widget.strengths = seat_strengths(self.data) if self.is_bound else []
         if last_target is not None:  # the player's last choice (games.core.settings)
             if last_target in rules.TARGET_CHOICES:
                 self.initial["target"] = str(last_target)
@@ -159,12 +204,32 @@ class NewGameForm(core_forms.NewGameForm):
                 )
         return data
 
-    def options(self, solo_name: str) -> rules.Options | None:
+    def computer_seats(self, seats: int) -> tuple[tuple[int, str], ...] | None:
+        """(seat, strength) of the seats the computer plays, or None for a tampered choice."""
+        choices = seat_strengths(self.data)
+        if any(choice and choice not in computers.STRENGTH_LABELS for choice in choices):
+            return None
+        unnamed = next((n for n, c in enumerate(choices[seats:], seats + 1) if c), None)
+        if unnamed is not None:
+            self.add_error(
+                "players",
+                _("Give the computer at seat %(seat)d a name.") % {"seat": unnamed},
+            )
+            return None
+        return tuple((seat, choice) for seat, choice in enumerate(choices[:seats]) if choice)
+
+    def options(self, solo_name: str) -> computers.SeatedOptions | None:
         """The game's options, or None with the rules' refusal added to the form."""
         data = self.cleaned_data
-        names = (solo_name,) if data["mode"] == "solo" else tuple(data["players"])
+        solo = data["mode"] == "solo"
+        names = (solo_name,) if solo else tuple(data["players"])
+        seats = () if solo else self.computer_seats(len(names))
+        if seats is None:
+            if not self.errors:
+                self.add_error("players", _("Choose a person or one of the computer strengths."))
+            return None
         try:
-            return rules.Options(names, data["target_points"])
+            return computers.SeatedOptions(names, data["target_points"], seats)
         except IllegalMove as error:
             field = "players" if data["mode"] == "hotseat" else None
             self.add_error(field, rules_message(error))

@@ -10,7 +10,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games.core.hints import Hint
 from games.core.kinds import GameKind, ResultFields
-from games.mishimash import display, share
+from games.mishimash import computers, display, share
 from games.mishimash.display import Ticks, ticked
 from games.mishimash.hint import coach_hint
 from games.rules import mishimash
@@ -35,6 +35,14 @@ class MishimashKind(GameKind):
     stylesheet = "css/mishimash.css"
     rules = mishimash
     hints = True
+
+    def options_from_dict(self, data: dict[str, Any]) -> computers.SeatedOptions:
+        """The stored options with their computer seats (see `computers`)."""
+        return computers.SeatedOptions.from_dict(data)
+
+    def new_state(self, options: mishimash.Options, rng: Any) -> mishimash.State:
+        """The rules play with the names and the target only: no computer reaches a state."""
+        return mishimash.new_game(computers.seated(options).rules_options, rng)
 
     def ui(self, request: HttpRequest, state: mishimash.State, *, status: int) -> Ticks:
         """The ticked dice: the page's (?dice=0&dice=3); after a refused selection the posted
@@ -93,8 +101,14 @@ class MishimashKind(GameKind):
         seat = int(payload.get("player", 0))
         names = getattr(options, "players", ())
         if 0 <= seat < len(names):
+            name = display.shown_name(names[seat])
+            strength = (
+                options.strength(seat) if isinstance(options, computers.SeatedOptions) else None
+            )
+            if strength is not None:
+                name = computers.computer_name(name, strength)
             # The name isolated, so that a Latin name reads right inside an Arabic line.
-            who = {"name": f"\u2068{display.shown_name(names[seat])}\u2069", "dice": dice}
+            who = {"name": f"\u2068{name}\u2069", "dice": dice}
             if payload.get("type") == "roll":
                 return gettext("%(name)s rolls") % who
             if payload.get("type") == "select_and_bank":

@@ -48,15 +48,20 @@ class Table(models.Model):
 
 
 class Seat(models.Model):
-    """One player at a table. `position` is the seating order (0-based): once the game has
-    started it is the player's seat number in the game. The player is who the session (or
+    """One player at a table, or a computer (no player, a `strength`). `position` is the
+    seating order (0-based): once the game has started it is the player's seat number in the
+    game. The player is who the session (or
     the signed-in account) names, so a returning player finds their seat from any device
     where they are signed in, or from the browser that took it."""
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
-    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="online_seats")
+    # None for a seat the computer plays (the host added it, at `strength`).
+    player = models.ForeignKey(
+        Player, on_delete=models.PROTECT, related_name="online_seats", null=True, blank=True
+    )
     position = models.PositiveSmallIntegerField()
     name = models.CharField(max_length=24)  # the nickname when the seat was taken
+    strength = models.CharField(max_length=10, blank=True, default="")  # a computer's
     skips = models.PositiveSmallIntegerField(default=0)  # turns skipped in a row
     joined_at = models.DateTimeField(default=timezone.now)
 
@@ -68,3 +73,11 @@ class Seat(models.Model):
 
     def __str__(self) -> str:
         return f"{self.table} · {self.position + 1} {self.name}"
+
+    def get_strength_label(self) -> str:
+        """The computer's strength in the visitor's language ("" for a person)."""
+        # Imported here: the computers module reaches the game's display code, which needs the
+        # app registry that is still being filled while models load.
+        from games.mishimash.computers import strength_label
+
+        return strength_label(self.strength) if self.strength else ""

@@ -21,8 +21,9 @@ from django.utils import timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from games.core.models import Game, Player, pack_rng, seed_hash
+from games.core.models import Game, GameOver, Player, StaleVersion, pack_rng, seed_hash
 from games.core.moves import rules_message
+from games.mishimash import computers
 from games.mishimash.models import SKIPS_BEFORE_REMOVAL, Seat, Table
 from games.mishimash.online_kind import ONLINE_KIND
 from games.rules import IllegalMove
@@ -31,6 +32,7 @@ from games.rules import mishimash as rules
 MIN_SEATS, MAX_SEATS = 2, rules.MAX_PLAYERS
 TURN_LIMITS = (60, 120, 300, 600)  # seconds a seat may stay idle before the others may skip it
 DEFAULT_TURN_LIMIT = 120
+COMPUTER_PAUSE_SECONDS = 1.0  # a computer seat acts this long after the last move, at a poll
 
 WATCH_MESSAGE = _("You are watching this table: only its seated players can play.")
 NOT_STARTED_MESSAGE = _("The game has not started yet.")
@@ -106,6 +108,45 @@ def move_seat(table: Table, player: Player, position: int, *, earlier: bool) -> 
         Table.objects.filter(pk=table.pk).update(lobby_version=F("lobby_version") + 1)
 
 
+def add_computer(table: Table, player: Player, name: str, strength: str) -> Seat:
+    """The host seats the computer at `strength`, named `name`, at the end of the order."""
+    with transaction.atomic():
+        table = _locked(table)
+        _check_host(table, player)
+        if table.game_id is not None:
+            raise Refused(_("The game has started: no more seats can be taken. You can watch."))
+        seats = list(table.seats.all())
+        if len(seats) >= table.size:
+            raise Refused(_("This table is full: all its seats are taken. You can watch."))
+        if strength not in computers.STRENGTH_LABELS:
+            raise Refused(_("Choose one of the computer strengths offered."))
+        try:
+            rules.Options((*(seat.name for seat in seats), name), table.target)
+        except IllegalMove as error:
+            raise Refused(rules_message(error)) from None
+        seat = Seat.objects.create(
+            table=table, player=None, position=len(seats), name=name, strength=strength
+        )
+        Table.objects.filter(pk=table.pk).update(lobby_version=F("lobby_version") + 1)
+    return seat
+
+
+def drop_computer(table: Table, player: Player, position: int) -> None:
+    """The host takes the computer seat at `position` away again, before the start."""
+    with transaction.atomic():
+        table = _locked(table)
+        _check_host(table, player)
+        if table.game_id is not None:
+            raise Refused(_("The game has started: the seating order is fixed."))
+        seats = list(table.seats.order_by("position"))
+        if not (0 <= position < len(seats)) or not seats[position].strength:
+            raise Refused(_("Only a computer seat can be taken away."))
+        Seat.objects.filter(pk=seats[position].pk).delete()
+        for number, seat in enumerate(seats[position + 1 :], position):
+            Seat.objects.filter(pk=seat.pk).update(position=number)
+        Table.objects.filter(pk=table.pk).update(lobby_version=F("lobby_version") + 1)
+
+
 def start(table: Table, player: Player, seed: str | None = None) -> Game:
     """The host starts the game with the seats in their order (`seed`: for tests only)."""
     with transaction.atomic():
@@ -113,15 +154,18 @@ def start(table: Table, player: Player, seed: str | None = None) -> Game:
         _check_host(table, player)
         if table.game_id is not None:
             raise Refused(_("The game has already started."))
-        names = tuple(table.seats.order_by("position").values_list("name", flat=True))
-        if len(names) < MIN_SEATS:
+        seats = list(table.seats.order_by("position"))
+        if len(seats) < MIN_SEATS:
             raise Refused(_("Wait for at least one more player to take a seat."))
-        game = _deal(table.host, rules.Options(names, table.target), seed)
+        names = tuple(seat.name for seat in seats)
+        robots = tuple((seat.position, seat.strength) for seat in seats if seat.strength)
+        options = computers.SeatedOptions(names, table.target, robots)
+        game = _deal(table.host, options, seed)
         Table.objects.filter(pk=table.pk).update(game=game, lobby_version=F("lobby_version") + 1)
     return game
 
 
-def _deal(host: Player, options: rules.Options, seed: str | None) -> Game:
+def _deal(host: Player, options: computers.SeatedOptions, seed: str | None) -> Game:
     """The table's stored game, like `Game.start` but abandoning none of the host's games."""
     seed = seed or secrets.token_hex(32)
     rng = random.Random(seed)
@@ -191,6 +235,11 @@ def skip_refusal(view: TableView) -> Refused | None:
         return Refused(_("You were removed from this game: you can watch it."), 403)
     if view.my_turn:
         return Refused(_("It is your own turn: play it."))
+    if view.to_act is not None and view.to_act.strength:
+        return Refused(
+            gettext("%(name)s is a computer player: it plays its own turns.")
+            % {"name": view.state.current_name}
+        )
     if not view.skippable:
         return Refused(
             gettext("%(name)s still has %(seconds)d seconds to play before they can be skipped.")
@@ -228,16 +277,59 @@ def watch_key(lobby_version: int, game_version: int | None, skippable: bool) -> 
     return f"{lobby_version}.{game}.{int(skippable)}"
 
 
-def current_key(token: str, now: datetime) -> str | None:
-    """The watch key of the table `token` from one query (None: no such table): the poll
-    answers "nothing changed" from this alone."""
+def _key_row(token: str) -> dict[str, Any] | None:
     row = (
         Table.objects.filter(token=token)
         .values(
-            "lobby_version", "turn_seconds", "game__version", "game__updated_at", "game__status"
+            "lobby_version",
+            "turn_seconds",
+            "game_id",
+            "game__version",
+            "game__updated_at",
+            "game__status",
+            "game__options__computers",
+            "game__snapshot__current",
         )
         .first()
     )
+    return None if row is None else dict(row)
+
+
+def computer_due(row: dict[str, Any], now: datetime) -> bool:
+    """A computer seat is to act and its pause since the last move is over."""
+    seats = row["game__options__computers"] or []
+    updated = row["game__updated_at"]
+    return (
+        row["game__status"] == Game.Status.ACTIVE
+        and updated is not None
+        and any(seat == row["game__snapshot__current"] for seat, _strength in seats)
+        and (now - updated).total_seconds() >= COMPUTER_PAUSE_SECONDS
+    )
+
+
+def play_computer(game_id: int) -> bool:
+    """Play the one action of the computer to act, at the version just read; whether it was
+    stored (False: a person is to act, or another poll played it first)."""
+    game = Game.objects.get(pk=game_id)
+    if not game.is_active:
+        return False
+    action = computers.next_action(game.state, computers.game_options(game))
+    if action is None:
+        return False
+    try:
+        game.apply_action(action, game.version)
+    except (StaleVersion, GameOver):
+        return False
+    return True
+
+
+def current_key(token: str, now: datetime) -> str | None:
+    """The watch key of the table `token` from one query (None: no such table): the poll
+    answers "nothing changed" from this alone. A computer's action that is due is played
+    first (at most one a poll; of polls racing, the version check keeps one)."""
+    row = _key_row(token)
+    if row is not None and computer_due(row, now) and play_computer(row["game_id"]):
+        row = _key_row(token)
     if row is None:
         return None
     updated = row["game__updated_at"]

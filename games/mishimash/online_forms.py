@@ -10,7 +10,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext_lazy
 
 from games.core.moves import MoveForm
-from games.mishimash import online
+from games.mishimash import computers, online
 from games.mishimash.forms import NewGameForm
 from games.rules import mishimash as rules
 
@@ -59,6 +59,21 @@ class TableForm(NewGameForm):
             "size": data["size"],
             "turn_seconds": data["turn_seconds"],
         }
+
+
+class ComputerSeatForm(forms.Form):
+    """The host seats the computer: its name and its strength."""
+
+    name = forms.CharField(
+        label=_("Computer’s name"),
+        max_length=200,  # a longer name is refused with the rules' message
+        error_messages={"required": _("Give the computer a name.")},
+    )
+    strength = forms.ChoiceField(
+        label=_("Strength"),
+        choices=list(computers.STRENGTH_LABELS.items()),
+        error_messages={"invalid_choice": _("Choose one of the computer strengths offered.")},
+    )
 
 
 class SeatOrderForm(forms.Form):

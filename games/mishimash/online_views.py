@@ -34,9 +34,15 @@ from games.core.moves import (
 )
 from games.core.players import get_player
 from games.core.security import count_creation
-from games.mishimash import online
+from games.mishimash import computers, online
+from games.mishimash.display import shown_names
 from games.mishimash.models import Table
-from games.mishimash.online_forms import OnlineSelectForm, SeatOrderForm, TableForm
+from games.mishimash.online_forms import (
+    ComputerSeatForm,
+    OnlineSelectForm,
+    SeatOrderForm,
+    TableForm,
+)
 from games.mishimash.online_kind import ONLINE_KIND
 from games.rules import IllegalMove
 from games.rules import mishimash as rules
@@ -65,13 +71,17 @@ def table_response(
         "invite_url": request.build_absolute_uri(table_url(table)),
         "csrf_field": EMPTY if request.htmx else csrf_input(request),
     }
-    if view.game is not None:
+    if view.game is None:
+        context["strengths"] = list(computers.STRENGTH_LABELS.items())
+    else:
         state = view.state
         ui = ONLINE_KIND.ui(request, state, status=status)
         context |= {
             "game": view.game,
             "state": state,
             "board": ONLINE_KIND.board(state, playable=view.my_turn, ui=ui),
+            "computer": computers.computer_turn(view.game, shown_names(state.players)),
+            "computer_seats": computers.computer_seats(view.game, shown_names(state.players)),
         }
     template = f"{TEMPLATE}#board" if request.htmx else TEMPLATE
     response = render(request, template, context, status=status)
@@ -164,6 +174,33 @@ def order(request: HtmxHttpRequest, token: str) -> HttpResponse:
         online.move_seat(
             table, ensure_host(request), form.cleaned_data["position"], earlier=earlier
         )
+    except online.Refused as refusal:
+        return _answer(request, table, refusal)
+    return _answer(request, _table(token))
+
+
+@require_POST
+def add_computer(request: HtmxHttpRequest, token: str) -> HttpResponse:
+    table = _table(token)
+    form = ComputerSeatForm(request.POST)
+    try:
+        if not form.is_valid():
+            raise online.Refused(form_message(form))
+        data = form.cleaned_data
+        online.add_computer(table, ensure_host(request), data["name"], data["strength"])
+    except online.Refused as refusal:
+        return _answer(request, table, refusal)
+    return _answer(request, _table(token))
+
+
+@require_POST
+def drop_computer(request: HtmxHttpRequest, token: str) -> HttpResponse:
+    table = _table(token)
+    form = SeatOrderForm({"direction": "earlier", **request.POST.dict()})
+    try:
+        if not form.is_valid():
+            raise online.Refused(form_message(form))
+        online.drop_computer(table, ensure_host(request), form.cleaned_data["position"])
     except online.Refused as refusal:
         return _answer(request, table, refusal)
     return _answer(request, _table(token))

@@ -9,4 +9,5 @@ urlpatterns = [
     path("<int:game_id>/roll/", views.roll, name="roll"),
     path("<int:game_id>/bank/", views.bank, name="bank"),
     path("<int:game_id>/roll-again/", views.roll_again, name="roll_again"),
+    path("<int:game_id>/computer/", views.computer, name="computer"),
 ]

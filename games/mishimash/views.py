@@ -1,18 +1,32 @@
-"""MISHIMASH pages: start a game, play it (with a live preview of the ticked dice), and the
-three moves: roll, set aside + bank, set aside + roll again."""
+"""MISHIMASH pages: start a game, play it (with a live preview of the ticked dice), the
+three moves: roll, set aside + bank, set aside + roll again, and the computer's next action."""
 
+from typing import Any
 from urllib.parse import urlencode
 
 from django.http import HttpResponse
 from django.shortcuts import render
+from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from games.core.board import HtmxHttpRequest, board_response
 from games.core.kinds import get_kind
-from games.core.moves import player_game, running_game, see_other, start_game, submit_move
+from games.core.models import Game
+from games.core.moves import (
+    OVER_MESSAGE,
+    STALE_MESSAGE,
+    MoveForm,
+    form_message,
+    player_game,
+    running_game,
+    see_other,
+    start_game,
+    submit_move,
+)
 from games.core.players import ensure_player, get_player
 from games.core.settings import get_setting, remember
-from games.mishimash.display import default_name, ticked
+from games.mishimash import computers
+from games.mishimash.display import default_name, shown_names, ticked
 from games.mishimash.forms import NewGameForm, RollForm, SelectForm
 from games.rules import mishimash as rules
 
@@ -47,21 +61,51 @@ def play(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
         # The no-JS "Check" button submits the whole move form by GET: keep only the dice.
         query = urlencode([("dice", i) for i in ticked(request.GET)])
         return see_other(game.get_absolute_url() + (f"?{query}" if query else ""))
-    return board_response(request, game)
+    return board(request, game)
+
+
+def board(
+    request: HtmxHttpRequest, game: Game, *, error: str = "", status: int = 200
+) -> HttpResponse:
+    """The board (page or partial), with the computer seats and, on a computer's turn, what
+    it plays next (the partial then asks for that action after a short pause)."""
+    names = shown_names(game.state.players)
+    return board_response(
+        request,
+        game,
+        error=error,
+        status=status,
+        computer=computers.computer_turn(game, names),
+        computer_seats=computers.computer_seats(game, names),
+    )
+
+
+def person_move(
+    request: HtmxHttpRequest, game_id: int, form: RollForm, to_action: Any
+) -> HttpResponse:
+    """A person's move; refused (400, nothing written) for a seat the computer plays."""
+    game = player_game(request, game_id, KIND)
+    refusal = computers.person_move_refusal(game, _seat(form))
+    if refusal is not None:
+        return board(request, game, error=refusal, status=400)
+    return submit_move(request, game, form, to_action, render=board)
+
+
+def _seat(form: RollForm) -> int | None:
+    value = str(form.data.get("player", ""))
+    return int(value) if value.isdecimal() else None
 
 
 @require_POST
 def roll(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
-    game = player_game(request, game_id, KIND)
-    return submit_move(request, game, RollForm(request.POST), lambda d: rules.Roll(d["player"]))
+    return person_move(request, game_id, RollForm(request.POST), lambda d: rules.Roll(d["player"]))
 
 
 @require_POST
 def bank(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
-    game = player_game(request, game_id, KIND)
-    return submit_move(
+    return person_move(
         request,
-        game,
+        game_id,
         SelectForm(request.POST),
         lambda d: rules.SelectAndBank(d["player"], tuple(d["dice"])),
     )
@@ -69,10 +113,30 @@ def bank(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
 
 @require_POST
 def roll_again(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
-    game = player_game(request, game_id, KIND)
-    return submit_move(
+    return person_move(
         request,
-        game,
+        game_id,
         SelectForm(request.POST),
         lambda d: rules.SelectAndRollAgain(d["player"], tuple(d["dice"])),
     )
+
+
+@require_POST
+def computer(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
+    """Exactly one action of the computer to move, chosen here (the request only names the
+    board it was made on). Refused, writing nothing: a stale version (409, another tab
+    played it), a finished game, or a person to move (400)."""
+    game = player_game(request, game_id, KIND)
+    form = MoveForm(request.POST)
+    if not form.is_valid():
+        return board(request, game, error=form_message(form), status=400)
+    if form.cleaned_data["version"] != game.version:
+        return board(request, game, error=str(STALE_MESSAGE), status=409)
+    if not game.is_active:
+        return board(request, game, error=str(OVER_MESSAGE), status=400)
+    action = computers.next_action(game.state, computers.game_options(game))
+    if action is None:
+        message = gettext("It is %(name)s’s turn: a person plays it, not the computer.")
+        name = shown_names(game.state.players)[game.state.current]
+        return board(request, game, error=message % {"name": name}, status=400)
+    return submit_move(request, game, form, lambda _data: action, render=board)

@@ -10,7 +10,7 @@
     seats(form).forEach(function (li) {
       var shown = Number(li.dataset.seat) <= count;
       li.hidden = !shown;
-      li.querySelector("input").disabled = !shown;
+      li.querySelectorAll("input, select").forEach(function (field) { field.disabled = !shown; });
     });
   }
 
