@@ -294,3 +294,11 @@ def test_a_game_with_a_computer_seat_ends_and_verify_games_replays_it(client, st
     page = text(client.get(reverse("core:replay", args=[game.pk])))
     assert f"Robo (computer, {computers.strength_label(strength)})" in page
     assert "Anna rolls" in page or "Anna\u2069 rolls" in page
+
+
+def test_no_hint_is_offered_on_a_computer_seat_turn_but_one_is_on_the_person_turn(client):
+    game = start(client)
+    assert "data-hint-button" in text(client.get(game.get_absolute_url()))  # Anna to move
+    robo_to_move(game)
+    page = text(client.get(game.get_absolute_url()))
+    assert "data-hint-button" not in page and "is playing" in page
