@@ -55,17 +55,19 @@ def report(title: str, games: list[Game]) -> None:
     times = [t for g in games for t in g[3]]
     cpu_times = [t for g in games for t in g[4]]
     print(title)
-    print(f"mean final score   {statistics.mean(scores):,.0f}")
+    se = statistics.stdev(scores) / len(scores) ** 0.5 if len(scores) > 1 else 0.0
+    print(f"mean final score   {statistics.mean(scores):,.0f} ± {se:,.0f} (standard error)")
     print(f"median final score {statistics.median(scores):,.0f}")
     print(f"all 72 placed      {100 * sum(g[1] for g in games) / len(games):.1f} %")
     print(f"4-ways per game    {statistics.mean(g[2] for g in games):.2f}")
     print(
-        f"decision time      p50 {percentile(times, 0.5):.3f} s, "
-        f"p95 {percentile(times, 0.95):.3f} s, max {max(times):.3f} s ({len(times)} decisions)"
+        f"decision CPU time  p50 {percentile(cpu_times, 0.5):.3f} s, "
+        f"p95 {percentile(cpu_times, 0.95):.3f} s, max {max(cpu_times):.3f} s, "
+        f"mean {statistics.mean(cpu_times):.3f} s (what the wall clock would be on an idle core)"
     )
     print(
-        f"decision CPU time  p50 {percentile(cpu_times, 0.5):.3f} s, "
-        f"p95 {percentile(cpu_times, 0.95):.3f} s (what the wall clock would be on an idle core)"
+        f"decision wall time p50 {percentile(times, 0.5):.3f} s, "
+        f"p95 {percentile(times, 0.95):.3f} s, max {max(times):.3f} s ({len(times)} decisions)"
     )
     print(f"load average       {' '.join(f'{x:.1f}' for x in os.getloadavg())} at the end")
 
