@@ -107,8 +107,8 @@ def fitting(around: int, n: int) -> int:
 
 class Position:
     """Board, neighbour counts and fitting masks, the 4-ways made so far and the score; for
-    each empty cell, `around` codes the kinds of its neighbours as base-36 digits (in the order
-    they were placed), so that a mask is one table look-up."""
+    each empty cell, `around` codes the kinds of its neighbours as base-36 digits (in any order:
+    I5 does not care which side a neighbour is on), so that a mask is one table look-up."""
 
     __slots__ = ("board", "count", "mask", "around", "four_ways", "score")
 

@@ -76,7 +76,7 @@ def choose(position: Position, kind: int, cells: Sequence[int], live: int) -> in
     return best
 
 
-def _choose_fast(position: Position, kind: int, live: int) -> int:
+def best_cell(position: Position, kind: int, live: int) -> int:
     """`choose` over every legal cell of `kind`, with `judge` written out in the loop (the
     playouts spend most of their time here); -1 when the stone fits nowhere."""
     board, count, mask, around = position.board, position.count, position.mask, position.around
@@ -155,7 +155,7 @@ def play_out(
             four_ways = [c for c in cells if count[c] == 4]
             cell = four_ways[0] if four_ways else cells[int(draw() * len(cells))]
         else:
-            cell = _choose_fast(position, kind, live)
+            cell = best_cell(position, kind, live)
             if cell < 0:
                 return len(kinds) - index, live
         place(position, cell, kind)
