@@ -12,6 +12,7 @@ second, so here a stone is a *kind* `colour * 6 + shape` (0–35), a board is a 
 
 from __future__ import annotations
 
+from bisect import insort
 from collections.abc import Iterable, Sequence
 
 from games.rules.ishido import BONUSES, CELLS, NEIGHBOURS, is_border
@@ -108,9 +109,11 @@ def fitting(around: int, n: int) -> int:
 class Position:
     """Board, neighbour counts and fitting masks, the 4-ways made so far and the score; for
     each empty cell, `around` codes the kinds of its neighbours as base-36 digits (in any order:
-    I5 does not care which side a neighbour is on), so that a mask is one table look-up."""
+    I5 does not care which side a neighbour is on), so that a mask is one table look-up;
+    `frontier` lists the empty cells next to a stone, in cell order (the only cells a stone may
+    go on, I5)."""
 
-    __slots__ = ("board", "count", "mask", "around", "four_ways", "score")
+    __slots__ = ("board", "count", "mask", "around", "frontier", "four_ways", "score")
 
     def __init__(
         self,
@@ -118,6 +121,7 @@ class Position:
         count: list[int],
         mask: list[int],
         around: list[int],
+        frontier: list[int],
         four_ways: int,
         score: int,
     ) -> None:
@@ -125,6 +129,7 @@ class Position:
         self.count = count
         self.mask = mask
         self.around = around
+        self.frontier = frontier
         self.four_ways = four_ways
         self.score = score
 
@@ -143,11 +148,18 @@ class Position:
                 mask[cell] = mask_of(around)
                 for kind in around:
                     code[cell] = code[cell] * KINDS + kind
-        return cls(board, count, mask, code, four_ways, score)
+        frontier = [cell for cell in range(CELLS) if board[cell] == EMPTY and count[cell]]
+        return cls(board, count, mask, code, frontier, four_ways, score)
 
     def copy(self) -> Position:
         return Position(
-            self.board[:], self.count[:], self.mask[:], self.around[:], self.four_ways, self.score
+            self.board[:],
+            self.count[:],
+            self.mask[:],
+            self.around[:],
+            self.frontier[:],
+            self.four_ways,
+            self.score,
         )
 
 
@@ -176,11 +188,14 @@ def place(position: Position, cell: int, kind: int) -> None:
             position.score += (1 << (n - 1)) << position.four_ways
     board[cell] = kind
     mask[cell] = 0
+    frontier = position.frontier
+    frontier.remove(cell)
     for other in NEIGHBOURS[cell]:
         if board[other] == EMPTY:
             n = count[other] = count[other] + 1
             code = around[other] = around[other] * KINDS + kind
             if n == 1:
+                insort(frontier, other)
                 mask[other] = ONE[code]
             elif n == 2:
                 mask[other] = PAIR[code]
@@ -193,4 +208,4 @@ def place(position: Position, cell: int, kind: int) -> None:
 def legal_cells(position: Position, kind: int) -> list[int]:
     """The cells where a stone of `kind` fits (I5), in cell order."""
     mask = position.mask
-    return [cell for cell in range(CELLS) if mask[cell] >> kind & 1]
+    return [cell for cell in position.frontier if mask[cell] >> kind & 1]

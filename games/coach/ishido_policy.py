@@ -20,6 +20,7 @@ from games.coach.ishido_board import (
     NEIGHBOURS_OF,
     ONE,
     PAIR,
+    QUAD,
     TRIPLE,
     Position,
     fitting,
@@ -82,10 +83,13 @@ def best_cell(position: Position, kind: int, live: int) -> int:
     board, count, mask, around = position.board, position.count, position.mask, position.around
     one, pair, triple, interior, neighbours = ONE, PAIR, TRIPLE, INTERIOR, NEIGHBOURS_OF
     inner, outer = NEIGHBOUR, BORDER
-    third, dead_cell, flexibility = THIRD_SIDE, DEAD_CELL, FLEXIBILITY
+    third, dead_cell, flexibility, quad = THIRD_SIDE, DEAD_CELL, FLEXIBILITY, QUAD
     best, best_value = -1, -1e18
     bit = 1 << kind
-    for cell in CELL_RANGE:
+    lone = one[kind] & live  # what a cell with no neighbour yet would accept next to `kind`
+    lone_dead = not lone
+    lone_flexibility = flexibility * lone.bit_count()
+    for cell in position.frontier:
         if not mask[cell] & bit:
             continue
         n = count[cell]
@@ -97,13 +101,20 @@ def best_cell(position: Position, kind: int, live: int) -> int:
                 continue
             sides = count[other]
             if sides == 0:
-                fits = one[kind] & live
-            elif sides == 1:
+                if lone_dead:
+                    value -= dead_cell
+                value += lone_flexibility
+                continue
+            if sides == 1:
                 fits = pair[around[other] * 36 + kind] & live
             elif sides == 2:
                 fits = triple[around[other] * 36 + kind] & live
             else:
-                if fitting(around[other] * 36 + kind, 4) & live:
+                code = around[other] * 36 + kind
+                filler = quad.get(code)
+                if filler is None:
+                    filler = fitting(code, 4)
+                if filler & live:
                     value += LIVE_HOLE
                 else:
                     value -= DEAD_HOLE
@@ -116,9 +127,6 @@ def best_cell(position: Position, kind: int, live: int) -> int:
         if value > best_value:
             best, best_value = cell, value
     return best
-
-
-CELL_RANGE = range(96)
 
 
 def live_mask(counts: Sequence[int]) -> int:
