@@ -3,10 +3,12 @@
     nice -n 10 .venv/bin/python benchmarks/coach_ishido.py --games 200 [--placements N] [--jobs 2]
 
 Each game is `new_game` from `random.Random("coach-bench-<i>")`, then the coach's advice applied
-until the game ends. Prints the mean final score, the share of games with all 72 stones placed,
-4-ways per game, and the decision time (wall clock per `advise` call, p50 / p95 / max, and
-the CPU time, which other work on a shared machine does not inflate).
-With `--jobs 2` the games are split over two processes (each decision still runs on one core).
+until the game ends. Prints the mean final score with its standard error, the share of games
+with all 72 stones placed, 4-ways per game, and the decision time per `advise` call (CPU time,
+which other work on a shared machine does not inflate, and wall clock; p50 / p95 / max).
+With `--jobs 2` the games are split over two processes (each decision still runs on one core);
+`--out` keeps every finished game, so that runs over different `--first` ranges can be summed
+up with `--summary`.
 """
 
 from __future__ import annotations
