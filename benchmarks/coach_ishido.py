@@ -3,10 +3,12 @@
     nice -n 10 .venv/bin/python benchmarks/coach_ishido.py --games 200 [--placements N] [--jobs 2]
 
 Each game is `new_game` from `random.Random("coach-bench-<i>")`, then the coach's advice applied
-until the game ends. Prints the mean final score, the share of games with all 72 stones placed,
-4-ways per game, and the decision time (wall clock per `advise` call, p50 / p95 / max, and
-the CPU time, which other work on a shared machine does not inflate).
-With `--jobs 2` the games are split over two processes (each decision still runs on one core).
+until the game ends. Prints the mean final score with its standard error, the share of games
+with all 72 stones placed, 4-ways per game, and the decision time per `advise` call (CPU time,
+which other work on a shared machine does not inflate, and wall clock; p50 / p95 / max).
+With `--jobs 2` the games are split over two processes (each decision still runs on one core);
+`--out` keeps every finished game, so that runs over different `--first` ranges can be summed
+up with `--summary`.
 """
 
 from __future__ import annotations
@@ -55,17 +57,19 @@ def report(title: str, games: list[Game]) -> None:
     times = [t for g in games for t in g[3]]
     cpu_times = [t for g in games for t in g[4]]
     print(title)
-    print(f"mean final score   {statistics.mean(scores):,.0f}")
+    se = statistics.stdev(scores) / len(scores) ** 0.5 if len(scores) > 1 else 0.0
+    print(f"mean final score   {statistics.mean(scores):,.0f} ± {se:,.0f} (standard error)")
     print(f"median final score {statistics.median(scores):,.0f}")
     print(f"all 72 placed      {100 * sum(g[1] for g in games) / len(games):.1f} %")
     print(f"4-ways per game    {statistics.mean(g[2] for g in games):.2f}")
     print(
-        f"decision time      p50 {percentile(times, 0.5):.3f} s, "
-        f"p95 {percentile(times, 0.95):.3f} s, max {max(times):.3f} s ({len(times)} decisions)"
+        f"decision CPU time  p50 {percentile(cpu_times, 0.5):.3f} s, "
+        f"p95 {percentile(cpu_times, 0.95):.3f} s, max {max(cpu_times):.3f} s, "
+        f"mean {statistics.mean(cpu_times):.3f} s (what the wall clock would be on an idle core)"
     )
     print(
-        f"decision CPU time  p50 {percentile(cpu_times, 0.5):.3f} s, "
-        f"p95 {percentile(cpu_times, 0.95):.3f} s (what the wall clock would be on an idle core)"
+        f"decision wall time p50 {percentile(times, 0.5):.3f} s, "
+        f"p95 {percentile(times, 0.95):.3f} s, max {max(times):.3f} s ({len(times)} decisions)"
     )
     print(f"load average       {' '.join(f'{x:.1f}' for x in os.getloadavg())} at the end")
 

@@ -42,7 +42,7 @@ class Coach:
     in its playouts per decision; `width`, how many cells go on from screening to the search."""
 
     seed: int = 0
-    placements: int = 12000
+    placements: int = 36000
     width: int = 8
     horizon: int = 0
     wander: float = 0.0

@@ -12,6 +12,7 @@ second, so here a stone is a *kind* `colour * 6 + shape` (0–35), a board is a 
 
 from __future__ import annotations
 
+from bisect import insort
 from collections.abc import Iterable, Sequence
 
 from games.rules.ishido import BONUSES, CELLS, NEIGHBOURS, is_border
@@ -82,17 +83,53 @@ def mask_of(kinds: Sequence[int]) -> int:
     return 0
 
 
-class Position:
-    """Board, neighbour counts and fitting masks, the 4-ways made so far and the score."""
+# Three neighbours of kinds a, b, c, at TRIPLE[(a * 36 + b) * 36 + c]; four are looked up in
+# QUAD, filled as positions need them (most of the 36**4 combinations never occur).
+TRIPLE = tuple(mask_of([a, b, c]) for a in range(KINDS) for b in range(KINDS) for c in range(KINDS))
+QUAD: dict[int, int] = {}
 
-    __slots__ = ("board", "count", "mask", "four_ways", "score")
+
+def fitting(around: int, n: int) -> int:
+    """The kinds that fit next to `n` neighbours whose kinds are the base-36 digits of `around`
+    (the code `Position.around` keeps)."""
+    if n == 1:
+        return ONE[around]
+    if n == 2:
+        return PAIR[around]
+    if n == 3:
+        return TRIPLE[around]
+    mask = QUAD.get(around)
+    if mask is None:
+        mask = QUAD[around] = mask_of(
+            [around // 46656, around // 1296 % 36, around // 36 % 36, around % 36]
+        )
+    return mask
+
+
+class Position:
+    """Board, neighbour counts and fitting masks, the 4-ways made so far and the score; for
+    each empty cell, `around` codes the kinds of its neighbours as base-36 digits (in any order:
+    I5 does not care which side a neighbour is on), so that a mask is one table look-up;
+    `frontier` lists the empty cells next to a stone, in cell order (the only cells a stone may
+    go on, I5)."""
+
+    __slots__ = ("board", "count", "mask", "around", "frontier", "four_ways", "score")
 
     def __init__(
-        self, board: list[int], count: list[int], mask: list[int], four_ways: int, score: int
+        self,
+        board: list[int],
+        count: list[int],
+        mask: list[int],
+        around: list[int],
+        frontier: list[int],
+        four_ways: int,
+        score: int,
     ) -> None:
         self.board = board
         self.count = count
         self.mask = mask
+        self.around = around
+        self.frontier = frontier
         self.four_ways = four_ways
         self.score = score
 
@@ -103,15 +140,27 @@ class Position:
         board = [EMPTY if s is None else kind_of(s) for s in stones]
         count = [0] * CELLS
         mask = [0] * CELLS
+        code = [0] * CELLS
         for cell in range(CELLS):
             if board[cell] == EMPTY:
                 around = [board[o] for o in NEIGHBOURS[cell] if board[o] != EMPTY]
                 count[cell] = len(around)
                 mask[cell] = mask_of(around)
-        return cls(board, count, mask, four_ways, score)
+                for kind in around:
+                    code[cell] = code[cell] * KINDS + kind
+        frontier = [cell for cell in range(CELLS) if board[cell] == EMPTY and count[cell]]
+        return cls(board, count, mask, code, frontier, four_ways, score)
 
     def copy(self) -> Position:
-        return Position(self.board[:], self.count[:], self.mask[:], self.four_ways, self.score)
+        return Position(
+            self.board[:],
+            self.count[:],
+            self.mask[:],
+            self.around[:],
+            self.frontier[:],
+            self.four_ways,
+            self.score,
+        )
 
 
 def points(position: Position, cell: int) -> int:
@@ -128,19 +177,35 @@ def points(position: Position, cell: int) -> int:
 
 def place(position: Position, cell: int, kind: int) -> None:
     """Put a stone of `kind` on `cell` (assumed legal), scoring it and updating the masks."""
-    board, count, mask = position.board, position.count, position.mask
-    position.score += points(position, cell)
-    if count[cell] == 4:
-        position.four_ways += 1
+    board, count, mask, around = position.board, position.count, position.mask, position.around
+    n = count[cell]
+    if INTERIOR[cell]:
+        if n == 4:
+            four_ways = position.four_ways
+            position.score += (8 << four_ways) + BONUS[four_ways if four_ways < 12 else 11]
+            position.four_ways = four_ways + 1
+        else:
+            position.score += (1 << (n - 1)) << position.four_ways
     board[cell] = kind
     mask[cell] = 0
+    frontier = position.frontier
+    frontier.remove(cell)
     for other in NEIGHBOURS[cell]:
         if board[other] == EMPTY:
-            count[other] += 1
-            mask[other] = mask_of([board[o] for o in NEIGHBOURS[other] if board[o] != EMPTY])
+            n = count[other] = count[other] + 1
+            code = around[other] = around[other] * KINDS + kind
+            if n == 1:
+                insort(frontier, other)
+                mask[other] = ONE[code]
+            elif n == 2:
+                mask[other] = PAIR[code]
+            elif n == 3:
+                mask[other] = TRIPLE[code]
+            else:
+                mask[other] = fitting(code, 4)
 
 
 def legal_cells(position: Position, kind: int) -> list[int]:
     """The cells where a stone of `kind` fits (I5), in cell order."""
     mask = position.mask
-    return [cell for cell in range(CELLS) if mask[cell] >> kind & 1]
+    return [cell for cell in position.frontier if mask[cell] >> kind & 1]

@@ -58,6 +58,24 @@ def test_the_coach_closes_the_hole_whose_filler_comes_next():
     assert advise(state) == Place(40)
 
 
+def test_of_two_ways_to_make_the_same_4_way_the_coach_makes_it_now():
+    # Two white circles to place and one hole (39) that either fits: one 4-way is made in any
+    # case, but made now it doubles the points of the stone after it (I8), so taking the hole
+    # first beats every other cell; each value is exact, the future being certain.
+    hole = {**HOLE_IN_THE_MAKING, 40: RED_CIRCLE}
+    state = position(hole, [WHITE_CIRCLE, WHITE_CIRCLE])
+    values = dict(action_values(state))
+    assert len(values) > 1
+    assert advise(state) == Place(39)
+    for action, value in values.items():
+        if action.cell != 39:
+            # Here the 4-way comes second: this cell's points, then 8 + 25, then I10's 1000.
+            assert value == ishido.placement_points(state.board, action.cell, 0) + 33 + 1000
+            assert value < values[Place(39)]
+    after = ishido.apply(state, Place(39))
+    assert (after.four_ways, after.score) == (1, 33)
+
+
 def test_a_position_with_one_legal_move_gets_that_move():
     state = position({0: Stone(2, 4), 12: Stone(3, 3)}, [RED_CIRCLE, WHITE_CIRCLE, Stone(5, 5)])
     assert state.legal_cells == {1}
@@ -132,7 +150,11 @@ def test_advice_never_depends_on_the_games_seed():
 
 @pytest.mark.parametrize(
     "coach",
-    [Coach(placements=600, horizon=6), Coach(placements=600, wander=0.3), Coach(width=2)],
+    [
+        Coach(placements=600, horizon=6),
+        Coach(placements=600, wander=0.3),
+        Coach(placements=3000, width=2),
+    ],
     ids=["horizon", "wander", "narrow"],
 )
 def test_every_setting_of_the_search_gives_legal_repeatable_advice(coach):
