@@ -1,10 +1,12 @@
 """MAGDAGDON coach strength: seeded games per difficulty, the coach alone, and a greedy baseline.
 
-    nice -n 10 .venv/bin/python benchmarks/coach_magdagdon.py --games 2000 --jobs 2 [--player greedy]
+    nice -n 10 .venv/bin/python benchmarks/coach_magdagdon.py --games 2000 --jobs 2 [--player coach]
 
 Prints, per difficulty and player, the mean final score (M21) with its standard error and the
 decision time p50/p95 of `advise`. Game g uses `random.Random(g)`, the same for every player;
-`--jobs N` plays the games in N processes (the times are then measured under that load).
+`--jobs N` plays the games in N processes; `--chunk N` prints the running figures of every
+difficulty and player after each N seeds. Decision times are given as wall-clock time (what a
+player waits, inflated when the machine is busy) and as the process's CPU time.
 The greedy baseline plays one turn at a time with exact odds: of the 8 boards that score most
 now, the one with the best score less 15 x the exact chance that the next roll is a
 MAGDAGDON; a DECREASE/INCREASE only to save a ruin when it costs less than the ruin.
@@ -96,13 +98,22 @@ def greedy_advise(state: mg.State) -> mg.Action:
     return coach._next_staging_step(state, plan.staging)
 
 
-def play(advise: Advisor, difficulty: Difficulty, seed: int, times: list[float]) -> int:
+def play(
+    advise: Advisor,
+    difficulty: Difficulty,
+    seed: int,
+    times: list[float],
+    cpu_times: list[float] | None = None,
+) -> int:
+    """One seeded game; appends each decision's wall-clock (and process CPU) seconds."""
     rng = random.Random(seed)
     state = mg.new_game(mg.Options(difficulty), rng)
     while not state.is_finished:
-        started = time.perf_counter()
+        started, cpu = time.perf_counter(), time.process_time()
         action = advise(state)
         times.append(time.perf_counter() - started)
+        if cpu_times is not None:
+            cpu_times.append(time.process_time() - cpu)
         state = mg.apply(state, action, rng)
     return mg.live_score(state).total
 
@@ -110,10 +121,18 @@ def play(advise: Advisor, difficulty: Difficulty, seed: int, times: list[float])
 PLAYERS: dict[str, Advisor] = {"coach": coach.advise, "greedy": greedy_advise}
 
 
-def play_one(job: tuple[str, str, int]) -> tuple[int, list[float]]:
+def play_one(job: tuple[str, str, int]) -> tuple[int, list[float], list[float]]:
     player, difficulty, seed = job
     times: list[float] = []
-    return play(PLAYERS[player], Difficulty(difficulty), seed, times), times
+    cpu_times: list[float] = []
+    score = play(PLAYERS[player], Difficulty(difficulty), seed, times, cpu_times)
+    return score, times, cpu_times
+
+
+def _percentiles(times: list[float]) -> str:
+    times = sorted(times)
+    p50, p95 = times[len(times) // 2], times[int(len(times) * 0.95)]
+    return f"p50 {p50 * 1000:6.1f} ms  p95 {p95 * 1000:6.1f} ms"
 
 
 def main() -> None:
@@ -121,26 +140,36 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=2000)
     parser.add_argument("--first", type=int, default=0, help="seed of the first game")
     parser.add_argument("--jobs", type=int, default=1, help="processes playing the games")
+    parser.add_argument("--chunk", type=int, default=0, help="print running figures every N games")
     parser.add_argument("--player", choices=("coach", "greedy", "both"), default="both")
     parser.add_argument("--difficulty", choices=[d.value for d in Difficulty], action="append")
     args = parser.parse_args()
     chosen = list(PLAYERS) if args.player == "both" else [args.player]
+    names = args.difficulty or [d.value for d in Difficulty]
+    chunk = args.chunk or args.games
+    played: dict[tuple[str, str], list[tuple[int, list[float], list[float]]]] = {}
     with Pool(args.jobs) as pool:
-        for name in args.difficulty or [d.value for d in Difficulty]:
-            for player in chosen:
-                seeds = range(args.first, args.first + args.games)
-                jobs = [(player, name, g) for g in seeds]
-                played = pool.map(play_one, jobs, chunksize=4)
-                scores = [score for score, _ in played]
-                times = sorted(t for _, game_times in played for t in game_times)
-                mean = statistics.fmean(scores)
-                error = statistics.stdev(scores) / len(scores) ** 0.5 if len(scores) > 1 else 0.0
-                p50, p95 = times[len(times) // 2], times[int(len(times) * 0.95)]
-                print(
-                    f"{name:9} {player:6} games {args.games:5}  mean {mean:6.1f} ± {error:4.1f}"
-                    f"  decision p50 {p50 * 1000:6.1f} ms  p95 {p95 * 1000:6.1f} ms",
-                    flush=True,
-                )
+        for first in range(args.first, args.first + args.games, chunk):
+            seeds = range(first, min(first + chunk, args.first + args.games))
+            for name in names:
+                for player in chosen:
+                    jobs = [(player, name, g) for g in seeds]
+                    games = played.setdefault((name, player), [])
+                    games += pool.map(play_one, jobs, chunksize=4)
+                    _print(name, player, games)
+
+
+def _print(name: str, player: str, played: list[tuple[int, list[float], list[float]]]) -> None:
+    scores = [score for score, _, _ in played]
+    mean = statistics.fmean(scores)
+    error = statistics.stdev(scores) / len(scores) ** 0.5 if len(scores) > 1 else 0.0
+    wall = _percentiles([t for _, game, _ in played for t in game])
+    cpu = _percentiles([t for _, _, game in played for t in game])
+    print(
+        f"{name:9} {player:6} games {len(scores):5}  mean {mean:6.1f} ± {error:4.1f}"
+        f"  decision wall {wall}  cpu {cpu}",
+        flush=True,
+    )
 
 
 if __name__ == "__main__":

@@ -28,7 +28,6 @@ from games.coach.magdagdon_boards import (
 )
 from games.coach.magdagdon_search import (
     PowerOption,
-    best_per_roll,
     expected_value,
     power_values,
     required_for,

@@ -18,7 +18,7 @@ import numpy as np
 import numpy.typing as npt
 
 from games.rules.magdagdon import RUIN, Board, combo
-from games.rules.magdagdon_board import CELLS, LINES, NEIGHBOURS
+from games.rules.magdagdon_board import CELLS, LINES, NEIGHBOURS, Cell
 
 Codes = npt.NDArray[np.int64]
 Cells = npt.NDArray[np.int8]
@@ -65,7 +65,7 @@ def encode(board: Board) -> int:
 
 
 def decode(code: int) -> Board:
-    cells: list[int | str | None] = []
+    cells: list[Cell] = []
     for cell in range(CELLS):
         value = code >> (3 * cell) & 7
         cells.append(None if value == 0 else RUIN if value == RUIN_CODE else value)
@@ -97,7 +97,7 @@ def scores(cells: Cells) -> npt.NDArray[np.float64]:
     total = 2.0 * numbers.sum(axis=1) - 15.0 * (cells == RUIN_CODE).sum(axis=1)
     c = cells[:, LINE_CELLS].astype(np.int64)  # (n, 8, 4)
     index = c[:, :, 0] * 512 + c[:, :, 1] * 64 + c[:, :, 2] * 8 + c[:, :, 3]
-    return total + LINE_BONUS[index].sum(axis=1)
+    return np.asarray(total + LINE_BONUS[index].sum(axis=1), dtype=np.float64)
 
 
 def _fitting(cells: Cells) -> npt.NDArray[np.int64]:

@@ -207,8 +207,9 @@ def _power_table() -> tuple[npt.NDArray[np.float64], npt.NDArray[np.int64]]:
             else:
                 step = 1 if option.name == "increase" else -1
                 (die,) = option.dice
+                new = tuple(sorted(roll[:die] + (roll[die] + step,) + roll[die + 1 :]))
                 row = np.zeros(len(ROLLS))
-                row[ROLL_INDEX[tuple(sorted(roll[:die] + (roll[die] + step,) + roll[die + 1 :]))]] = 1
+                row[ROLL_INDEX[new]] = 1
                 rows.append(row)
             owners.append(i)
     return np.array(rows), np.array(owners, dtype=np.int64)
