@@ -3,7 +3,7 @@
 Trains one network per difficulty by self-play (`magdagdon_training`: TD(0) on afterstates,
 seeded, so the same command gives the same tables) and writes
 games/coach/data/magdagdon_values.npz. No Django. `--scale 0.1` trains a tenth of the games
-(a quick look). About 11 CPU minutes in all on this machine.
+(a quick look). About half an hour on this shared machine.
 """
 
 from __future__ import annotations

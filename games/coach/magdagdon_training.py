@@ -91,8 +91,8 @@ def train(
 # Per difficulty, the self-play stages in order: games, learning rate, seed. PEACEFUL starts
 # from SURVIVAL's tables after its first stage: with no power left the two difficulties are the
 # same game (M5, M6), and SURVIVAL's one-power tables are a fair first guess for every power
-# left. CPU time on this machine: NIGHTMARE about 3 min, SURVIVAL 6 min, PEACEFUL 2 min more
-# (the shared machine took several times longer in wall-clock time).
+# left. Measured wall-clock on the busy shared 2-core machine: NIGHTMARE about 10 min,
+# SURVIVAL 17 min, PEACEFUL 6 min - about half an hour run one after another.
 SCHEDULE: dict[Difficulty, tuple[tuple[int, float, int], ...]] = {
     Difficulty.PEACEFUL: ((1200, 0.1, 5), (600, 0.03, 6)),
     Difficulty.SURVIVAL: ((10000, 0.1, 5), (1500, 0.03, 6)),
