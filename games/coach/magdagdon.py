@@ -1,12 +1,12 @@
 """The MAGDAGDON coach: which die where, when to CONFIRM, when a Majda Power pays, which RUIN.
 
 Value unit: the expected final score (M21, power penalties included), higher is better.
-`advise(state)` plays the best turn plan found from the confirmed board and the whole roll
-(`turn_plan`): every board the roll can legally make (any staging order, M11) is valued by
-`magdagdon_eval.expected_final` (the score so far, what the open cells and lines can still earn,
-and the exact chance that the next roll is a MAGDAGDON); powers are weighed against their
-penalty (M5), DECREASE/INCREASE exactly, REROLL as an expectation over the new faces. The coach
-reads only the visible state: board, roll, staged dice and powers used.
+Every board the roll showing can legally make (any staging order, M11), every RUIN cell of a
+MAGDAGDON (M16) and every power (M12-M14) is valued by one learned afterstate network
+(`magdagdon_value`: board, powers left, difficulty -> expected final score). The most promising
+boards are then valued one roll deeper, exactly over the 126 rolls of the next turn (1-ply
+expectimax, powers included), and the best is played. The coach reads only the visible state:
+board, roll, staged dice, powers used and difficulty - never a seed or a future roll.
 """
 
 from __future__ import annotations
@@ -15,7 +15,24 @@ import itertools
 from dataclasses import dataclass
 from functools import lru_cache
 
-from games.coach.magdagdon_eval import expected_final
+import numpy as np
+
+from games.coach.magdagdon_boards import (
+    Codes,
+    afterstates,
+    cells_of,
+    decode,
+    empty_cells,
+    encode,
+    ruined,
+)
+from games.coach.magdagdon_search import (
+    PowerOption,
+    expected_value,
+    power_values,
+    required_for,
+)
+from games.coach.magdagdon_value import network
 from games.rules.magdagdon import (
     CELLS,
     PENALTIES,
@@ -37,11 +54,13 @@ from games.rules.magdagdon import (
     current_board,
     legal_actions,
     legal_cells,
-    required_dice,
 )
 
-RISK_CHECKED = 6  # plans whose next-roll MAGDAGDON chance is computed exactly, best first
 Staging = tuple[tuple[int, int], ...]  # (die index, cell) in staging order
+# How many of the best boards (by the network) are valued one roll deeper, by the number of
+# empty cells they leave: boards with many empty cells have many next boards to look at.
+DEEPER = {16: 1, 15: 1, 14: 2, 13: 2, 12: 3, 11: 3, 10: 4, 9: 4, 8: 5, 7: 6}
+DEEPER_AT_MOST = 8
 
 
 @lru_cache(maxsize=4096)
@@ -70,6 +89,24 @@ def reachable_boards(board: Board, roll: tuple[int, ...], required: int) -> dict
     return found
 
 
+def staging_for(board: Board, roll: tuple[int, ...], target: Board) -> Staging:
+    """A legal staging order (M9-M11) of dice of `roll` that turns `board` into `target`."""
+    cells = [c for c in range(CELLS) if board[c] != target[c]]
+    for order in itertools.permutations(cells):
+        current, free, staging = board, list(range(len(roll))), []
+        for cell in order:
+            value = target[cell]
+            die = next((d for d in free if roll[d] == value), None)
+            if die is None or cell not in legal_cells(current, roll[die]):
+                break
+            free.remove(die)
+            staging.append((die, cell))
+            current = current[:cell] + (value,) + current[cell + 1 :]
+        else:
+            return tuple(staging)
+    raise ValueError("The target board cannot be staged from this roll.")
+
+
 @dataclass(frozen=True)
 class Plan:
     """The coach's turn: a staging to CONFIRM, a RUIN cell to accept, or a power to use."""
@@ -84,87 +121,47 @@ def _penalty(difficulty: Difficulty, used: int) -> int:
     return sum(PENALTIES[difficulty][:used])
 
 
-@lru_cache(maxsize=4096)
-def _place_or_ruin(
-    board: Board, roll: tuple[int, ...], difficulty: Difficulty, left: int, risk: bool
-) -> Plan:
-    """The best plan without (more) powers: the best board to confirm, else the best RUIN."""
-    boards = reachable_boards(board, roll, required_dice(board, difficulty))
-    if not boards:
-        return _best_ruin(board, difficulty, left)
-    rough = sorted(
-        ((expected_final(b, difficulty, left, risk=False), b) for b in boards),
-        key=lambda item: -item[0],
-    )
-    if risk:
-        checked = [(expected_final(b, difficulty, left), b) for _, b in rough[:RISK_CHECKED]]
-        value, best = max(checked, key=lambda item: item[0])
-    else:
-        value, best = rough[0]
-    return Plan(value, staging=boards[best])
+def _power_action(option: PowerOption) -> Action:
+    if option.name == "decrease":
+        return Decrease(option.dice[0])
+    if option.name == "increase":
+        return Increase(option.dice[0])
+    return Reroll(option.dice)
 
 
-def _best_ruin(board: Board, difficulty: Difficulty, left: int) -> Plan:
-    options = []
-    for cell in range(CELLS):
-        if board[cell] is None:
-            ruined = board[:cell] + (RUIN,) + board[cell + 1 :]
-            options.append((expected_final(ruined, difficulty, left), cell))
-    value, cell = max(options, key=lambda item: (item[0], -item[1]))
-    return Plan(value, ruin=cell)
+@dataclass(frozen=True)
+class _Turn:
+    """Everything the coach knows about a roll: its boards (or ruins) valued, its powers."""
+
+    codes: Codes  # the boards the roll can confirm, or the ruined boards of a MAGDAGDON
+    values: np.ndarray  # their values (expected final score less future penalties)
+    ruin: bool
+    powers: dict[PowerOption, float]
 
 
-def _rerolled(roll: tuple[int, ...], dice: tuple[int, ...]) -> list[tuple[tuple[int, ...], float]]:
-    """The rolls a REROLL of `dice` can give, with their chances (faces kept in place)."""
-    outcomes = []
-    for faces in itertools.product(range(1, 7), repeat=len(dice)):
-        new = list(roll)
-        for die, face in zip(dice, faces, strict=True):
-            new[die] = face
-        outcomes.append((tuple(new), 1 / 6 ** len(dice)))
-    return outcomes
-
-
-def power_value(state: State, power: Action) -> float:
-    """The expected final score after using `power` now and then playing the best plan."""
-    return _power_value(state.board, state.roll, state.difficulty, len(state.powers_used), power)
-
-
-def _power_value(
-    board: Board,
-    roll: tuple[int, ...],
-    difficulty: Difficulty,
-    used: int,
-    power: Action,
-    risk: bool = True,
-) -> float:
-    left = len(PENALTIES[difficulty]) - used - 1
-    cost = _penalty(difficulty, used + 1)
-    if isinstance(power, Decrease | Increase):
-        step = 1 if isinstance(power, Increase) else -1
-        new = roll[: power.die] + (roll[power.die] + step,) + roll[power.die + 1 :]
-        return _place_or_ruin(board, new, difficulty, left, risk).value - cost
-    assert isinstance(power, Reroll)
-    total = 0.0
-    for new, chance in _rerolled(roll, power.dice):
-        total += chance * _place_or_ruin(board, tuple(sorted(new)), difficulty, left, False).value
-    return total - cost
-
-
-def _powers_left(state: State) -> int:
-    return len(PENALTIES[state.difficulty]) - len(state.powers_used)
-
-
-def _considered_powers(roll: tuple[int, ...], rescue: bool) -> list[Action]:
-    """The powers `advise` weighs (the whole roll available): every DECREASE/INCREASE; REROLL
-    of one die or of all four only to rescue a MAGDAGDON (`action_values` values the rest)."""
-    dice = range(len(roll))
-    powers: list[Action] = [Decrease(d) for d in dice if roll[d] > 1]
-    powers += [Increase(d) for d in dice if roll[d] < 6]
-    if rescue:
-        powers += [Reroll((d,)) for d in dice]
-        powers.append(Reroll(tuple(dice)))
-    return powers
+@lru_cache(maxsize=256)
+def _turn(board: Board, roll: tuple[int, ...], difficulty: Difficulty, used: int) -> _Turn:
+    net = network(difficulty)
+    left = len(PENALTIES[difficulty]) - used
+    code = encode(board)
+    _, codes = afterstates(code, np.array([roll], dtype=np.int8), required_for(code, difficulty))
+    ruin = len(codes) == 0
+    if ruin:
+        codes = ruined(code)
+    values = net.values(cells_of(codes), left)
+    order = np.argsort(-values, kind="stable")
+    codes, values = codes[order], values[order]
+    deeper = min(DEEPER.get(empty_cells(code), DEEPER_AT_MOST), len(codes))
+    values = values.copy()
+    for i in range(deeper):
+        values[i] = expected_value(net, difficulty, int(codes[i]), left)
+    if deeper:
+        # Only boards looked at one roll deeper may be played: the rest, ranked below them by
+        # the network, are worth at most the best of those.
+        values[deeper:] = np.minimum(values[deeper:], values[:deeper].max())
+    order = np.argsort(-values, kind="stable")
+    powers = power_values(net, difficulty, code, roll, left)
+    return _Turn(codes[order], values[order], ruin, powers)
 
 
 def turn_plan(state: State) -> Plan:
@@ -174,21 +171,19 @@ def turn_plan(state: State) -> Plan:
 
 @lru_cache(maxsize=1024)
 def _turn_plan(board: Board, roll: tuple[int, ...], difficulty: Difficulty, used: int) -> Plan:
-    left = len(PENALTIES[difficulty]) - used
-    plan = _place_or_ruin(board, roll, difficulty, left, True)
-    best = Plan(plan.value - _penalty(difficulty, used), plan.staging, plan.ruin)
-    if left <= 0:
-        return best
-    # Powers are screened with the quick look (no next-roll risk) against the quick look of
-    # the plan without them; only those that pass are valued exactly.
-    rough = _place_or_ruin(board, roll, difficulty, left, False).value - _penalty(difficulty, used)
-    for power in _considered_powers(roll, rescue=plan.ruin is not None):
-        if _power_value(board, roll, difficulty, used, power, risk=False) <= rough:
-            continue
-        value = _power_value(board, roll, difficulty, used, power)
-        if value > best.value + 1e-9:
-            best = Plan(value, power=power)
-    return best
+    turn = _turn(board, roll, difficulty, used)
+    sunk = _penalty(difficulty, used)
+    value = float(turn.values[0])
+    best = decode(int(turn.codes[0]))
+    if turn.ruin:
+        cell = next(c for c in range(CELLS) if board[c] != best[c])
+        plan = Plan(value - sunk, ruin=cell)
+    else:
+        plan = Plan(value - sunk, staging=staging_for(board, roll, best))
+    for option, worth in turn.powers.items():
+        if worth - sunk > plan.value + 1e-9:
+            plan = Plan(worth - sunk, power=_power_action(option))
+    return plan
 
 
 def advise(state: State) -> Action:
@@ -225,45 +220,53 @@ def _next_staging_step(state: State, staging: Staging) -> Action:
     return Confirm()
 
 
+def _power_option(action: Decrease | Increase | Reroll) -> PowerOption:
+    if isinstance(action, Decrease):
+        return PowerOption("decrease", (action.die,))
+    if isinstance(action, Increase):
+        return PowerOption("increase", (action.die,))
+    return PowerOption("reroll", tuple(sorted(action.dice)))
+
+
 def action_values(state: State) -> list[tuple[Action, float]]:
-    """Every legal action with the expected final score it leads to, best first."""
+    """Every legal action with the expected final score it leads to, best first (the advice
+    first, carrying the best value)."""
     actions = legal_actions(state)
     if not actions:
         return []
+    used = len(state.powers_used)
+    sunk = _penalty(state.difficulty, used)
     if state.phase == ROLLING:
-        return [(Roll(), expected_final(state.board, state.difficulty, _powers_left(state)))]
+        left = len(PENALTIES[state.difficulty]) - used
+        net = network(state.difficulty)
+        return [(Roll(), expected_value(net, state.difficulty, encode(state.board), left) - sunk)]
     advice = advise(state)
-    sunk = _penalty(state.difficulty, len(state.powers_used))
-    left = _powers_left(state)
-    boards = reachable_boards(state.board, state.roll, required_dice(state.board, state.difficulty))
-    valued: dict[Board, float] = {}
-
-    def board_value(b: Board) -> float:
-        if b not in valued:
-            valued[b] = expected_final(b, state.difficulty, left) - sunk
-        return valued[b]
-
+    turn = _turn(state.board, state.roll, state.difficulty, used)
     now = current_board(state)
+
+    def best_extending(partial: Board) -> float:
+        """The best valued board of the roll that keeps `partial`, else `partial` itself."""
+        code = encode(partial)
+        mask = sum(7 << (3 * c) for c in range(CELLS) if partial[c] is not None)
+        fits = (turn.codes & mask) == code
+        if fits.any():
+            return float(turn.values[fits].max())
+        left = len(PENALTIES[state.difficulty]) - used
+        cells = cells_of(np.array([code], dtype=np.int64))
+        return float(network(state.difficulty).values(cells, left)[0])
+
     values: list[tuple[Action, float]] = []
     for action in actions:
         if isinstance(action, Decrease | Increase | Reroll):
-            value = power_value(state, action)
+            value = turn.powers[_power_option(action)]
         elif isinstance(action, AcceptMagdagdon):
             cell = action.cell
-            value = (
-                expected_final(
-                    state.board[:cell] + (RUIN,) + state.board[cell + 1 :], state.difficulty, left
-                )
-                - sunk
-            )
+            value = best_extending(state.board[:cell] + (RUIN,) + state.board[cell + 1 :])
         elif isinstance(action, Confirm):
-            value = board_value(now)
+            value = best_extending(now)
         else:
-            after = _after(state, action, now)
-            value = max(
-                (board_value(b) for b in boards if _extends(b, after)), default=board_value(now)
-            )
-        values.append((action, value))
+            value = best_extending(_after(state, action, now))
+        values.append((action, value - sunk))
     best = max(value for _, value in values)
     ranked = sorted(values, key=lambda item: (item[0] != advice, -item[1]))
     if ranked[0][1] < best:  # the advice is the plan's first step: it carries the plan's value
@@ -277,7 +280,3 @@ def _after(state: State, action: Action, now: Board) -> Board:
     assert isinstance(action, Unstage)
     cell = dict(state.staged)[action.die]
     return now[:cell] + (None,) + now[cell + 1 :]
-
-
-def _extends(board: Board, partial: Board) -> bool:
-    return all(p is None or p == b for p, b in zip(partial, board, strict=True))

@@ -1,0 +1,189 @@
+"""The MAGDAGDON coach's engine against exact small cases: the boards a roll can make, the
+score of coded boards, the network's symmetry, exact values of a last empty cell (with and
+without a power), rescues worth their penalty and those that are not, reproducible training."""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import numpy as np
+import pytest
+
+from games.coach import magdagdon as coach
+from games.coach import magdagdon_boards as boards
+from games.coach.magdagdon_training import train
+from games.coach.magdagdon_value import Network, network
+from games.rules import magdagdon as mg
+from games.rules.magdagdon import RUIN, Difficulty
+
+
+def visited_states(seed: int, difficulty: Difficulty) -> list[mg.State]:
+    rng = random.Random(seed)
+    state = mg.new_game(mg.Options(difficulty), rng)
+    seen = []
+    while not state.is_finished:
+        if state.phase != mg.ROLLING:
+            seen.append(state)
+        state = mg.apply(state, rng.choice(mg.legal_actions(state)), rng)
+    return seen
+
+
+STATES = [s for seed in range(6) for s in visited_states(seed, list(Difficulty)[seed % 3])]
+
+
+@pytest.mark.parametrize("state", STATES[::4], ids=repr)
+def test_the_boards_a_roll_can_make_match_a_staging_search(state):
+    """M8-M11 and M15: the numpy enumeration finds exactly the boards some staging order makes,
+    none for a MAGDAGDON; the scores of coded boards are M18-M20."""
+    required = mg.required(state)
+    expected = set(coach.reachable_boards(state.board, state.roll, required))
+    _, codes = boards.afterstates(
+        boards.encode(state.board), np.array([state.roll], dtype=np.int8), required
+    )
+    assert {boards.decode(int(c)) for c in codes} == expected
+    assert (not expected) == (state.phase == mg.MAGDAGDON)
+    for code, value in zip(codes, boards.scores(boards.cells_of(codes)), strict=True):
+        assert value == mg.score(boards.decode(int(code)), state.difficulty, 0).total
+
+
+def test_a_batch_of_rolls_finds_what_each_roll_finds_alone():
+    board = (3, 4, None, None, None, 2) + (None,) * 9 + (RUIN,)
+    code = boards.encode(board)
+    which, codes = boards.afterstates(code, boards.ROLL_ARRAY, 2)
+    for i in (0, 17, 60, 125):
+        alone = boards.afterstates(code, boards.ROLL_ARRAY[i : i + 1], 2)[1]
+        assert set(codes[which == i].tolist()) == set(alone.tolist())
+
+
+def transformed(board: mg.Board, turn: int, mirror: bool) -> mg.Board:
+    cells: list[object] = [None] * 16
+    for cell, value in enumerate(board):
+        row, column = divmod(cell, 4)
+        if mirror:
+            column = 3 - column
+        for _ in range(turn):
+            row, column = column, 3 - row
+        cells[row * 4 + column] = value
+    return tuple(cells)  # type: ignore[return-value]
+
+
+@pytest.mark.parametrize("difficulty", list(Difficulty))
+def test_the_value_of_a_board_is_the_same_in_every_rotation_and_reflection(difficulty):
+    """The rules are symmetric (straights read both ways, adjacency is orthogonal): so is the
+    shipped value of a board."""
+    board = (1, 2, 3, None, 2, None, RUIN, None, 3, 3, None, None, None, None, None, 6)
+    net = network(difficulty)
+    values = {
+        round(float(net.values(boards.cells_of(np.array([boards.encode(b)])), 0)[0]), 9)
+        for b in (transformed(board, t, m) for t in range(4) for m in (False, True))
+    }
+    assert len(values) == 1
+
+
+def test_every_difficulty_ships_learned_tables():
+    for difficulty in Difficulty:
+        assert np.abs(network(difficulty).weights).max() > 1.0
+
+
+def exact_last_cell(board: mg.Board, difficulty: Difficulty, power: int | None) -> float:
+    """The exact expected final score of a board with one empty cell over the 1296 rolls: the
+    best value that fits, else a RUIN (M16); with `power` the penalty of one use, the best
+    DECREASE/INCREASE/REROLL of the roll when it beats that."""
+    cell = board.index(None)
+    fits = {v: mg.score(mg.with_cell(board, cell, v), difficulty, 0).total for v in range(1, 7)}
+    fits = {v: s for v, s in fits.items() if cell in mg.legal_cells(board, v)}
+    ruin = mg.score(mg.with_cell(board, cell, RUIN), difficulty, 0).total
+
+    def plain(roll: tuple[int, ...]) -> float:
+        return max([fits[v] for v in roll if v in fits], default=ruin)
+
+    total = 0.0
+    for roll in itertools.product(range(1, 7), repeat=4):
+        best = plain(roll)
+        if power is not None:
+            for die in range(4):
+                for new in (roll[die] - 1, roll[die] + 1):
+                    if 1 <= new <= 6:
+                        best = max(best, plain(roll[:die] + (new,) + roll[die + 1 :]) - power)
+            for size in range(1, 5):
+                for dice in itertools.combinations(range(4), size):
+                    outcomes = []
+                    for faces in itertools.product(range(1, 7), repeat=size):
+                        new_roll = list(roll)
+                        for die, face in zip(dice, faces, strict=True):
+                            new_roll[die] = face
+                        outcomes.append(plain(tuple(new_roll)))
+                    best = max(best, sum(outcomes) / len(outcomes) - power)
+        total += best
+    return total / 6**4
+
+
+LAST_CELL = (1, 2, 3, 4, 2, 3, 4, 5, 3, 4, 5, 6, 4, 5, 6, None)
+
+
+@pytest.mark.parametrize(
+    ("difficulty", "power"), [(Difficulty.NIGHTMARE, None), (Difficulty.SURVIVAL, 70)]
+)
+def test_a_board_with_one_empty_cell_is_valued_exactly(difficulty, power):
+    """Before the last roll the coach's value of ROLL is the exact expectation (M19-M21)."""
+    state = mg.State(difficulty, LAST_CELL, phase=mg.ROLLING)
+    ((action, value),) = coach.action_values(state)
+    assert action == mg.Roll()
+    assert value == pytest.approx(exact_last_cell(LAST_CELL, difficulty, power))
+
+
+def test_a_board_with_one_empty_cell_and_a_power_used_counts_the_penalty():
+    state = mg.State(Difficulty.SURVIVAL, LAST_CELL, powers_used=("reroll",), phase=mg.ROLLING)
+    ((_, value),) = coach.action_values(state)
+    assert value == pytest.approx(exact_last_cell(LAST_CELL, Difficulty.NIGHTMARE, None) - 70)
+
+
+# Row 0 holds 1 2 3 and cell 3 touches the 3 and a 4 below it: only a 4 (a straight, +60, M19)
+# or a 3 fits. Every other cell is full; the roll 5 5 5 5 is a MAGDAGDON (M15).
+RESCUE = (1, 2, 3, None, 5, 6, 5, 4, 4, 5, 4, 5, 3, 4, 3, 6)
+
+
+def test_a_power_that_surely_rescues_a_straight_is_used():
+    """DECREASE a 5 to a 4: +60 +8 against a RUIN (-15) for a penalty of 10 (M5, M12)."""
+    state = mg.State(Difficulty.PEACEFUL, RESCUE, (5, 5, 5, 5), phase=mg.MAGDAGDON)
+    assert coach.advise(state) == mg.Decrease(0)
+    values = dict(coach.action_values(state))
+    full = mg.score(mg.with_cell(RESCUE, 3, 4), Difficulty.PEACEFUL, 1).total
+    assert values[mg.Decrease(0)] == pytest.approx(full)
+    ruin = mg.score(mg.with_cell(RESCUE, 3, RUIN), "peaceful", 0).total
+    assert values[mg.AcceptMagdagdon(3)] == ruin
+
+
+def test_a_power_that_costs_more_than_it_saves_is_not_used():
+    """With no bonus in reach (row 2 1 3 _, column _ 4 5 1), a rescued cell earns 8 + 15 - far
+    less than SURVIVAL's penalty of 70: the coach accepts the RUIN (M16)."""
+    board = (2, 1, 3, None) + RESCUE[4:15] + (1,)
+    state = mg.State(Difficulty.SURVIVAL, board, (5, 5, 5, 5), phase=mg.MAGDAGDON)
+    assert coach.advise(state) == mg.AcceptMagdagdon(3)
+    values = dict(coach.action_values(state))
+    ruin = mg.score(mg.with_cell(board, 3, RUIN), "survival", 0).total
+    assert values[mg.AcceptMagdagdon(3)] == ruin
+    assert values[mg.Decrease(0)] == pytest.approx(
+        mg.score(mg.with_cell(board, 3, 4), "survival", 1).total
+    )
+    assert values[mg.Decrease(0)] < ruin
+
+
+@pytest.mark.parametrize("state", STATES[1::6], ids=repr)
+def test_advice_is_legal_and_the_same_for_the_same_visible_state(state):
+    advice = coach.advise(state)
+    assert advice in mg.legal_actions(state)
+    twin = mg.State.from_dict(state.to_dict())
+    coach._turn.cache_clear()
+    coach._turn_plan.cache_clear()
+    assert coach.advise(twin) == advice
+
+
+def test_training_is_reproducible_and_moves_the_tables():
+    first = train(Difficulty.NIGHTMARE, 15, seed=3)
+    again = train(Difficulty.NIGHTMARE, 15, seed=3)
+    other = train(Difficulty.NIGHTMARE, 15, seed=4)
+    assert np.array_equal(first.weights, again.weights)
+    assert not np.array_equal(first.weights, other.weights)
+    assert not np.array_equal(first.weights, Network.blank(Difficulty.NIGHTMARE).weights)
