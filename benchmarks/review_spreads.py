@@ -101,8 +101,6 @@ def quantiles(values: list[float]) -> str:
 def magdagdon_near_ties(n: int) -> None:
     """How far apart the coach's best and second-best boards are: below that, a choice is a
     matter of the estimate, not of play."""
-    from games.coach.magdagdon_eval import expected_final
-
     gaps: list[float] = []
     options = magdagdon.Options(magdagdon.Difficulty.PEACEFUL)
     for seed in range(n):
@@ -115,10 +113,7 @@ def magdagdon_near_ties(n: int) -> None:
                 continue
             required = magdagdon.required_dice(state.board, state.difficulty)
             boards = magdagdon_coach.reachable_boards(state.board, state.roll, required)
-            left = magdagdon.powers_left(state)
-            values = sorted(
-                (expected_final(b, state.difficulty, left) for b in boards), reverse=True
-            )
+            values = sorted((magdagdon_coach.board_value(state, b) for b in boards), reverse=True)
             if len(values) > 1:
                 gaps.append(values[0] - values[1])
     print(f"{'magdagdon best - 2nd':24} {len(gaps)} decisions  {quantiles(gaps)}")

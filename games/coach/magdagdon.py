@@ -274,6 +274,30 @@ def action_values(state: State) -> list[tuple[Action, float]]:
     return ranked
 
 
+def board_value(state: State, board: Board) -> float:
+    """The expected final score (penalties included) of ending the turn showing with `board`: a
+    board its roll can confirm, or the confirmed board with one RUIN (M16), valued as the coach
+    values its own choices (one roll deeper for the most promising)."""
+    used = len(state.powers_used)
+    turn = _turn(state.board, state.roll, state.difficulty, used)
+    code = encode(board)
+    found = turn.codes == code
+    if found.any():
+        value = float(turn.values[found].max())
+    else:
+        left = len(PENALTIES[state.difficulty]) - used
+        cells = cells_of(np.array([code], dtype=np.int64))
+        value = float(network(state.difficulty).values(cells, left)[0])
+    return value - _penalty(state.difficulty, used)
+
+
+def power_value(state: State, power: Decrease | Increase | Reroll) -> float:
+    """The expected final score (penalties included) of using `power` on the roll showing."""
+    used = len(state.powers_used)
+    turn = _turn(state.board, state.roll, state.difficulty, used)
+    return turn.powers[_power_option(power)] - _penalty(state.difficulty, used)
+
+
 def _after(state: State, action: Action, now: Board) -> Board:
     if isinstance(action, Stage):
         return now[: action.cell] + (state.roll[action.die],) + now[action.cell + 1 :]

@@ -58,7 +58,6 @@ from games.coach import magdagdon as magdagdon_coach
 from games.coach import mishimash as mishimash_coach
 from games.coach.ishido_board import Position, kind_of, place
 from games.coach.ishido_policy import play_out
-from games.coach.magdagdon_eval import expected_final
 from games.rules import ishido, magdagdon, mishimash
 
 FORMAT = 1  # bump when an analysis changes: stored reviews of an older format are redone
@@ -171,15 +170,15 @@ def _magdagdon(
     after: magdagdon.State = states[point.end + 1]
     plan = magdagdon_coach.turn_plan(seen)
     final = payloads[point.end]
-    left = magdagdon.powers_left(seen)
     if final["type"] in ("confirm", "accept_magdagdon"):
-        value = expected_final(after.board, seen.difficulty, left) - _sunk(seen)
+        value = magdagdon_coach.board_value(seen, after.board)
         if final["type"] == "confirm":
             player = [magdagdon.Stage(d, c).to_dict() for d, c in last.staged] + [final]
         else:
             player = [final]
     else:
         power = magdagdon.action_from_dict(final)
+        assert isinstance(power, magdagdon.Decrease | magdagdon.Increase | magdagdon.Reroll)
         value = magdagdon_coach.power_value(last, power)
         player = [final]
     if plan.power is not None:

@@ -10,7 +10,6 @@ from collections.abc import Iterable
 from django.utils.translation import gettext, pgettext
 
 from games.coach import magdagdon as coach
-from games.coach.magdagdon_eval import expected_final
 from games.core.hints import Choice, Hint, number
 from games.magdagdon.display import where
 from games.rules import magdagdon as rules
@@ -114,7 +113,6 @@ def _alternatives(state: rules.State, plan: coach.Plan) -> tuple[Choice, ...]:
     """The coach's plan and the best few others, each a whole turn: a board to CONFIRM, a
     RUIN, or a power."""
     left = rules.powers_left(state)
-    sunk = sum(rules.PENALTIES[state.difficulty][: len(state.powers_used)])
     lines: list[tuple[float, str]] = []
     plan_board = None
     if plan.staging:
@@ -124,7 +122,7 @@ def _alternatives(state: rules.State, plan: coach.Plan) -> tuple[Choice, ...]:
     required = rules.required_dice(state.board, state.difficulty)
     boards = coach.reachable_boards(state.board, state.roll, required)
     ranked = sorted(
-        ((expected_final(b, state.difficulty, left) - sunk, b, s) for b, s in boards.items()),
+        ((coach.board_value(state, b), b, s) for b, s in boards.items()),
         key=lambda item: -item[0],
     )
     others = [(v, s) for v, b, s in ranked if plan_board is None or list(b) != plan_board]
