@@ -7,6 +7,7 @@ import random
 import re
 
 import pytest
+from django.db.utils import OperationalError
 
 from games.coach.ishido import Coach
 from games.core.models import Game
@@ -50,9 +51,12 @@ def ask_hint(page, game: Game, *, first: bool = True) -> str:
 
 
 def wait_for_version(page, game: Game, before: int) -> None:
-    for _ in range(100):
-        if version(game) > before:
-            return
+    for _ in range(300):  # up to 15 s: the machine running the suite may be busy
+        try:
+            if version(game) > before:
+                return
+        except OperationalError:  # the test database is shared: the server is writing the move
+            pass
         page.wait_for_timeout(50)
     raise AssertionError("the move was not accepted")
 
@@ -179,8 +183,9 @@ def play_magdagdon(page, game: Game, action: magdagdon.Action) -> None:
 def test_magdagdon_hint_marks_the_plan_and_its_first_step_is_accepted(page):
     page.set_viewport_size({"width": 360, "height": 740})
     game = start(page, "magdagdon")
-    # A known roll on a known board, where the coach stages all four dice.
-    set_state(game, make_state("3432 2... .... ....", roll=(3, 4, 5, 6)))
+    # A known roll on a known board, where the coach stages all four dice (in PEACEFUL, with
+    # three cheap powers, it would rather REROLL one die first).
+    set_state(game, make_state("3432 2... .... ....", roll=(3, 4, 5, 6), difficulty="survival"))
     page.goto(page.base_url + game.get_absolute_url())
     action = magdagdon.action_from_text(ask_hint(page, game))
     state = Game.objects.get(pk=game.pk).state
