@@ -92,11 +92,12 @@ def train(
 # from SURVIVAL's tables after its first stage: with no power left the two difficulties are the
 # same game (M5, M6), and SURVIVAL's one-power tables are a fair first guess for every power
 # left. Measured wall-clock on the busy shared 2-core machine: NIGHTMARE about 10 min,
-# SURVIVAL 17 min, PEACEFUL 6 min - about half an hour run one after another. NIGHTMARE's third
-# stage (3 min on a quieter machine) added about 3 points a game (1000 paired seeded games).
+# SURVIVAL 17 min, PEACEFUL 6 min - about half an hour run one after another. The third stages
+# (NIGHTMARE 3 min, SURVIVAL 8 min on a quieter machine) added about 3 and 6 points a game
+# (1000 and 500 paired seeded games).
 SCHEDULE: dict[Difficulty, tuple[tuple[int, float, int], ...]] = {
     Difficulty.PEACEFUL: ((1200, 0.1, 5), (600, 0.03, 6)),
-    Difficulty.SURVIVAL: ((10000, 0.1, 5), (1500, 0.03, 6)),
+    Difficulty.SURVIVAL: ((10000, 0.1, 5), (1500, 0.03, 6), (20000, 0.02, 7)),
     Difficulty.NIGHTMARE: ((30000, 0.1, 5), (10000, 0.03, 6), (30000, 0.02, 7)),
 }
 
