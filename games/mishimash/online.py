@@ -208,14 +208,21 @@ def act(view: TableView, action: rules.Action, version: int) -> None:
             Seat.objects.filter(pk=seat.pk).update(skips=0)  # they are back
 
 
-def own_move_refusal(view: TableView) -> Refused | None:
-    """Why the visitor may not make a move of their own now (None: they may)."""
+def seated_refusal(view: TableView) -> Refused | None:
+    """Why the visitor may not act at this table at all: no game yet, only watching, or over."""
     if view.game is None:
         return Refused(NOT_STARTED_MESSAGE)
     if view.seat is None:
         return Refused(WATCH_MESSAGE, 403)
     if not view.game.is_active:
         return Refused(ENDED_MESSAGE)
+    return None
+
+
+def own_move_refusal(view: TableView) -> Refused | None:
+    """Why the visitor may not make a move of their own now (None: they may)."""
+    if refused := seated_refusal(view):
+        return refused
     if not view.my_turn:
         return Refused(
             gettext("It is %(name)s's turn, not yours.") % {"name": view.state.current_name}, 403
@@ -225,12 +232,9 @@ def own_move_refusal(view: TableView) -> Refused | None:
 
 def skip_refusal(view: TableView) -> Refused | None:
     """Why the visitor may not skip the seat to act now."""
-    if view.game is None:
-        return Refused(NOT_STARTED_MESSAGE)
-    if view.seat is None:
-        return Refused(WATCH_MESSAGE, 403)
-    if not view.game.is_active:
-        return Refused(ENDED_MESSAGE)
+    if refused := seated_refusal(view):
+        return refused
+    assert view.seat is not None  # seated_refusal refuses a watcher
     if view.seat.position in view.removed:
         return Refused(_("You were removed from this game: you can watch it."), 403)
     if view.my_turn:
