@@ -172,7 +172,8 @@ def _key(state: State, chosen: Policy) -> tuple[str, int, int, int]:
 def _roll_again(
     key: tuple[str, int, int, int], ends: _Ends, total: int, dice: int, k: int, c: int, low: int
 ) -> float:
-    """The value of rolling `dice` dice as roll k with turn total `total` and c clears."""
+    """The value of rolling `dice` dice as roll k with turn total `total` and c clears; `low`
+    is the smallest total a selection from the roll before can reach (shared by them all)."""
     if total >= ends.end:
         return _one_more_roll(ends, total, dice, k, c)
     start_domain, layers = _turn_start(*key)
@@ -180,24 +181,34 @@ def _roll_again(
         values = layers.get(k, {}).get((dice, c))
         if values is not None and np.isfinite(values[0, total]):
             return float(values[0, total])
-    domain = min(ends.end, low + LOOKAHEAD)
-    problem = TurnProblem(ends.bank[None, :], np.array([ends.bust]), domain, low, k, c)
-    layer = {found.k: found.roll for found in solve(problem)}
-    return float(layer[k][(dice, c)][0, total])
+    domain, layers = _turn_ahead(*key, low, k, c)
+    if total >= domain:  # one roll gained more than the lookahead: look ahead from its total
+        domain, layers = _turn_ahead(*key, total, k, c)
+    return float(layers[k][(dice, c)][0, total])
+
+
+Layers = dict[int, dict[tuple[int, int], Array]]
 
 
 @lru_cache(maxsize=8)
-def _turn_start(
-    name: str, target: int, banked: int, best: int
-) -> tuple[int, dict[int, dict[tuple[int, int], Array]]]:
+def _turn_start(name: str, target: int, banked: int, best: int) -> tuple[int, Layers]:
     """The turn solved from its first roll, up to `LOOKAHEAD` half-points (kept per turn)."""
     ends = _ends(name, target, banked, best)
     domain = min(ends.end, LOOKAHEAD)
     problem = TurnProblem(ends.bank[None, :], np.array([ends.bust]), domain)
-    layers = {
-        layer.k: {key: v[:, :domain] for key, v in layer.roll.items()} for layer in solve(problem)
-    }
-    return domain, layers
+    return domain, {layer.k: layer.roll for layer in solve(problem)}
+
+
+@lru_cache(maxsize=4)
+def _turn_ahead(
+    name: str, target: int, banked: int, best: int, low: int, k: int, c: int
+) -> tuple[int, Layers]:
+    """Past the turn start's totals: the turn solved from roll k with c clears and totals from
+    `low`, up to `LOOKAHEAD` half-points further (shared by the selections of one roll)."""
+    ends = _ends(name, target, banked, best)
+    domain = min(ends.end, low + LOOKAHEAD)
+    problem = TurnProblem(ends.bank[None, :], np.array([ends.bust]), domain, low, k, c)
+    return domain, {layer.k: layer.roll for layer in solve(problem)}
 
 
 def _one_more_roll(ends: _Ends, total: int, dice: int, k: int, c: int) -> float:

@@ -13,12 +13,14 @@ Nothing here reads a game state, so nothing here can see the game's hidden rando
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections import deque
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
 
 import numpy as np
 import numpy.typing as npt
+from numpy.lib.stride_tricks import as_strided
 
 from games.coach.mishimash_odds import bust_probability, outcome_groups
 
@@ -95,7 +97,8 @@ def width(domain: int, t0: int = 0, k0: int = 1, c0: int = 0) -> int:
 @dataclass(frozen=True)
 class Layer:
     """The roll-again values of one roll number: `roll[(n, c)][r, t]` is the value of rolling
-    n dice with total t and c clears (about to roll), `-inf` where the state cannot occur."""
+    n dice with total t < domain and c clears (about to roll), `-inf` where the state cannot
+    occur."""
 
     k: int
     roll: dict[tuple[int, int], Array]
@@ -103,48 +106,133 @@ class Layer:
 
 def solve(problem: TurnProblem) -> Iterator[Layer]:
     """Solve backwards and yield every layer, from the last roll down to roll `k0`."""
-    bank, domain = problem.bank, problem.domain
-    rows = bank.shape[0]
-    last_c = problem.last_clears
-    after: dict[tuple[int, int], Array] = {}  # best of bank / roll again, the layer after
-
-    def chosen(n: int, c: int) -> Array:
-        return after.get((n, c), bank)
-
+    bank, domain, c0 = problem.bank, problem.domain, problem.c0
+    rows, span = bank.shape
+    if span < width(domain, problem.t0, problem.k0, c0):
+        raise ValueError(f"bank covers {span} totals, fewer than the turn can reach")
+    shape = (rows, FACE_DICE * (problem.last_clears - c0 + 1), domain)
+    roll = np.full(shape, -np.inf)
+    scratch = np.empty(moves().options.size * (domain - problem.t0))
     for k in range(problem.last_roll, problem.k0 - 1, -1):
-        roll: dict[tuple[int, int], Array] = {}
-        for c in range(last_c, problem.c0 - 1, -1):
+        chosen = _chosen(problem, k, roll)
+        roll = np.full(shape, -np.inf)
+        layer: dict[tuple[int, int], Array] = {}
+        for c in range(c0, problem.last_clears + 1):
             lo = max(problem.lowest_total(k, c), problem.t0)
             if lo >= domain:
-                continue
-            for n in range(1, FACE_DICE + 1):
-                values = np.empty((rows, bank.shape[1]))
-                values.fill(-np.inf)
-                values[:, lo:domain] = _roll_value(n, k, c, lo, domain, chosen, problem.bust)
-                roll[(n, c)] = values
-        yield Layer(k, roll)
-        after = {key: np.where(values >= bank, values, bank) for key, values in roll.items()}
+                break
+            slot = FACE_DICE * (c - c0)
+            for r in range(rows):
+                bust = float(problem.bust[r])
+                roll[r, slot : slot + FACE_DICE, lo:] = _roll_value(chosen, r, c, lo, bust, scratch)
+            layer.update({(n, c): roll[:, slot + n - 1] for n in range(1, FACE_DICE + 1)})
+        yield Layer(k, layer)
 
 
-def _roll_value(
-    n: int, k: int, c: int, lo: int, hi: int, chosen: Callable[[int, int], Array], bust: Array
-) -> Array:
-    """Roll-again values of (n, k, c) for totals lo..hi-1: busts, then each group's best."""
-    total: Array = np.multiply.outer(bust, np.full(hi - lo, bust_rate(n)))
-    best = np.empty_like(total)
-    for p, options in roll_groups(n):
-        for i, (taken, halves) in enumerate(options):
-            gain, dice, clears = after_selection(n, k, c, taken, halves)
-            source = chosen(dice, clears)[:, lo + gain : hi + gain]
-            if i == 0:
-                best[...] = source
-            else:
-                np.maximum(best, source, out=best)
-        total += p * best
-    return total
+@dataclass(frozen=True)
+class Moves:
+    """Every roll of 1-6 dice as arrays to gather with (the same for every k and c).
+
+    A *move* is where a selection leads: `dice` in play after it (6 after a clear), `clears`
+    (1 for a clear, else 0) and its `halves` before the multiplier. The outcome groups of 1, 2,
+    ... 6 dice (n dice: groups `first[n - 1]` to `first[n]`), each sorted longest first, have
+    the probabilities `chance`. `options` lists the move of every group's options: option 0 of
+    every group first (in group order), then per j > 0 and n the option j of the groups of n
+    dice that have one, which are consecutive: `merges` holds (first group, first option,
+    groups) for each such run.
+    """
+
+    dice: npt.NDArray[np.intp]
+    clears: npt.NDArray[np.intp]
+    halves: npt.NDArray[np.intp]
+    chance: Array
+    first: tuple[int, ...]
+    options: npt.NDArray[np.intp]
+    merges: tuple[tuple[int, int, int], ...]
+    bust: Array  # bust[n - 1]: the chance that n dice bust
+
+
+@cache
+def moves() -> Moves:
+    groups = [(n, p, o) for n in range(1, FACE_DICE + 1) for p, o in _longest_first(n)]
+    found: dict[tuple[int, int, int], int] = {}
+    options: list[int] = []
+    merges: list[tuple[int, int, int]] = []
+    for j in range(FACE_DICE):
+        for n in range(1, FACE_DICE + 1):
+            having = [i for i, (m, _, o) in enumerate(groups) if m == n and len(o) > j]
+            if having and j > 0:
+                merges.append((having[0], len(options), len(having)))
+            for i in having:
+                taken, halves = groups[i][2][j]
+                move = (FACE_DICE, 1, halves) if taken == n else (n - taken, 0, halves)
+                options.append(found.setdefault(move, len(found)))
+    sizes = [sum(1 for m, _, _ in groups if m == n) for n in range(1, FACE_DICE + 1)]
+    return Moves(
+        np.array([dice for dice, _, _ in found], dtype=np.intp),
+        np.array([clears for _, clears, _ in found], dtype=np.intp),
+        np.array([halves for _, _, halves in found], dtype=np.intp),
+        np.array([p for _, p, _ in groups]),
+        tuple(int(s) for s in np.cumsum([0, *sizes])),
+        np.array(options, dtype=np.intp),
+        tuple(merges),
+        np.array([bust_rate(n) for n in range(1, FACE_DICE + 1)]),
+    )
+
+
+def _longest_first(n: int) -> list[tuple[float, tuple[tuple[int, int], ...]]]:
+    return sorted(roll_groups(n), key=lambda group: -len(group[1]))
+
+
+@dataclass(frozen=True)
+class Chosen:
+    """Where roll k's selections lead: the best of banking and rolling again as roll k + 1,
+    `values[r, slot, t - low]` for slot = 6·(clears - c0) + dice - 1 and totals t from `low`."""
+
+    k: int
+    values: Array
+    low: int
+    c0: int
+    domain: int
+
+
+def _chosen(problem: TurnProblem, k: int, roll: Array) -> Chosen:
+    """Bank or roll again (`roll`, the layer of roll k + 1), at every total roll k reaches."""
+    bank, domain = problem.bank, problem.domain
+    low = max(problem.lowest_total(k, problem.c0), problem.t0)
+    high = domain + k * MAX_SELECTION_HALVES + CLEAR_HALVES * (problem.last_clears + 1)
+    rows, slots, _ = roll.shape
+    values = np.empty((rows, slots + FACE_DICE, high - low))  # the last clears: bank only
+    values[...] = bank[:, None, low:high]
+    solved = values[:, :slots, : domain - low]
+    np.maximum(solved, roll[:, :, low:], out=solved)
+    return Chosen(k, values, low, problem.c0, domain)
+
+
+def _roll_value(chosen: Chosen, r: int, c: int, lo: int, bust: float, scratch: Array) -> Array:
+    """Row r's values of rolling n = 1..6 dice as roll k with c clears and totals lo..domain-1
+    (`values[n - 1, t - lo]`): busts, then each group's best option by probability. Each
+    option reads its move's value at the total it reaches; `scratch` spares a fresh array."""
+    table, size = moves(), chosen.domain - lo
+    _, slots, span = chosen.values.shape
+    gain = chosen.k * table.halves + CLEAR_HALVES * (c + 1) * table.clears
+    slot = FACE_DICE * (c - chosen.c0 + table.clears) + table.dice - 1
+    row = chosen.values[r].reshape(-1)
+    windows = as_strided(row, (row.size - size + 1, size), row.strides * 2, writeable=False)
+    moved = windows[slot * span + lo - chosen.low + gain]
+    options = scratch[: table.options.size * size].reshape(-1, size)
+    np.take(moved, table.options, axis=0, out=options, mode="clip")
+    best = options[: table.chance.size]
+    for group, option, count in table.merges:
+        runs = best[group : group + count]
+        np.maximum(runs, options[option : option + count], out=runs)
+    values = np.outer(table.bust, np.full(size, bust))
+    for n in range(FACE_DICE):
+        first, end = table.first[n], table.first[n + 1]
+        values[n] += table.chance[first:end] @ best[first:end]
+    return values
 
 
 def current_layer(problem: TurnProblem) -> Layer:
     """Solve and keep only the layer of roll `k0`, the one the question is about."""
-    layers = list(solve(problem))
-    return layers[-1]
+    return deque(solve(problem), maxlen=1)[0]

@@ -61,8 +61,8 @@ def points_problem(domain: int = POINTS_CAP) -> TurnProblem:
 def points_policy() -> PointsPolicy:
     """Solve the points-maximising turn and follow it forwards from the first roll."""
     problem = points_problem()
-    layers = {layer.k: layer.roll for layer in solve(problem)}
     bank = problem.bank
+    layers = {layer.k: _widened(layer.roll, bank.shape[1]) for layer in solve(problem)}
     banked = np.zeros(bank.shape[1])
     mass: dict[tuple[int, int], Array] = {(FACE_DICE, 0): np.zeros(bank.shape[1])}
     mass[(FACE_DICE, 0)][0] = 1.0
@@ -75,6 +75,14 @@ def points_policy() -> PointsPolicy:
             _step(n, k, c, here, problem, later, banked, following)
         mass = following
     return PointsPolicy(float(banked @ bank[0]), bust, banked)
+
+
+def _widened(roll: dict[tuple[int, int], Array], span: int) -> dict[tuple[int, int], Array]:
+    """Roll-again values over all `span` totals: `-inf` from the domain on (banking forced)."""
+    return {
+        key: np.pad(v, ((0, 0), (0, span - v.shape[1])), constant_values=-np.inf)
+        for key, v in roll.items()
+    }
 
 
 def _step(

@@ -106,6 +106,25 @@ def test_in_the_final_round_the_coach_plays_to_beat_the_leader():
     assert coach.advise(state) == mm.SelectAndRollAgain(1, (0,))
 
 
+def test_far_behind_in_the_final_round_a_roll_past_the_lookahead_still_has_its_chance():
+    start = mm.new_game(mm.Options(("Anna", "Béla"), 1000), random.Random(1))
+    # Anna banked 1050; Béla, at 0 with 350 turn points, rolls six 1s as roll 10 (X10-X11):
+    # 400 + a 10-point clear = 760 points, still behind, and more than the coach looks ahead
+    state = dataclasses.replace(
+        start,
+        banked_halves=(2100, 0),
+        current=1,
+        final_round_by=0,
+        k=10,
+        turn_halves=700,
+        roll=(1,) * 6,
+    )
+    values = dict((a.text(), v) for a, v in coach.action_values(state))
+    assert values["1:bank 0 1 2 3 4 5"] == 0.0
+    assert 0.05 < values["1:again 0 1 2 3 4 5"] < 0.2
+    assert coach.advise(state) == mm.SelectAndRollAgain(1, (0, 1, 2, 3, 4, 5))
+
+
 def test_the_advice_depends_only_on_what_the_player_sees():
     """The rules' state holds no random stream: equal positions reached through different
     random streams get the same advice, and so does a position read back from storage."""

@@ -1,4 +1,5 @@
-"""The MISHIMASH solver against the published figures and an independent small solver.
+"""The MISHIMASH solver against the published figures, an independent small solver and a
+plain loop over every roll outcome and option.
 
 Figures (X1-X16): a points-maximising turn is worth 15.9666 points and busts 70 % of the time;
 the fewest expected turns from 0 to 1000 is 64.22; "bank at 30, or at the target, taking the
@@ -12,8 +13,18 @@ import math
 from collections import Counter
 from functools import cache
 
+import numpy as np
 import pytest
 
+from games.coach.mishimash_solver import (
+    TurnProblem,
+    after_selection,
+    bust_rate,
+    current_layer,
+    roll_groups,
+    solve,
+    width,
+)
 from games.coach.mishimash_tables import (
     TARGETS,
     build_expected_turns,
@@ -111,3 +122,61 @@ def independent_turns(goal: int) -> list[float]:
 def test_the_table_builder_agrees_with_plain_recursion_on_a_small_target(target):
     built = build_expected_turns(target)
     assert list(built) == pytest.approx(independent_turns(2 * target), abs=1e-8)
+
+
+# --- the vectorised solver against a plain loop over every group and option -----------------
+
+
+def loop_layers(problem: TurnProblem) -> dict[int, dict[tuple[int, int], np.ndarray]]:
+    """Every layer solved one (k, c, n) state family, outcome group and option at a time."""
+    bank, domain, rows = problem.bank, problem.domain, problem.bank.shape[0]
+    after: dict[tuple[int, int], np.ndarray] = {}
+    layers = {}
+    for k in range(problem.last_roll, problem.k0 - 1, -1):
+        roll = {}
+        for c in range(problem.c0, problem.last_clears + 1):
+            lo = max(problem.lowest_total(k, c), problem.t0)
+            for n in range(1, 7) if lo < domain else ():
+                values = np.full((rows, domain), -np.inf)
+                values[:, lo:] = problem.bust[:, None] * bust_rate(n)
+                for p, options in roll_groups(n):
+                    best = np.full((rows, domain - lo), -np.inf)
+                    for taken, halves in options:
+                        gain, dice, clears = after_selection(n, k, c, taken, halves)
+                        chosen = after.get((dice, clears), bank)
+                        best = np.maximum(best, chosen[:, lo + gain : domain + gain])
+                    values[:, lo:] += p * best
+                roll[(n, c)] = values
+        layers[k] = roll
+        after = {
+            key: np.maximum(
+                bank,
+                np.pad(
+                    v, ((0, 0), (0, bank.shape[1] - domain)), "constant", constant_values=-np.inf
+                ),
+            )
+            for key, v in roll.items()
+        }
+    return layers
+
+
+@pytest.mark.parametrize(
+    ("domain", "t0", "k0", "c0", "rows"),
+    [(40, 0, 1, 0, 1), (90, 0, 1, 0, 3), (70, 12, 3, 1, 4), (150, 100, 5, 2, 2), (1, 0, 1, 0, 2)],
+)
+def test_the_solver_gives_what_a_plain_loop_over_every_option_gives(domain, t0, k0, c0, rows):
+    rng = np.random.default_rng(domain)
+    span = width(domain, t0, k0, c0)
+    bank = rng.normal(0.1, 1.0, (rows, span)).cumsum(axis=1)  # roughly rising, not always
+    problem = TurnProblem(bank, rng.normal(0.0, 3.0, rows), domain, t0, k0, c0)
+    expected = loop_layers(problem)
+    found = {layer.k: layer.roll for layer in solve(problem)}
+    assert list(found) == list(expected)
+    for k, roll in expected.items():
+        assert sorted(found[k]) == sorted(roll)
+        for key, values in roll.items():
+            occurs = np.isfinite(values)
+            assert (np.isfinite(found[k][key]) == occurs).all()
+            assert found[k][key][occurs] == pytest.approx(values[occurs], abs=1e-9)
+    first = current_layer(problem)
+    assert first.k == k0 and (first.roll[(6, c0)] == found[k0][(6, c0)]).all()
