@@ -20,7 +20,6 @@ from functools import cache
 
 import numpy as np
 import numpy.typing as npt
-from numpy.lib.stride_tricks import as_strided
 
 from games.coach.mishimash_odds import bust_probability, outcome_groups
 
@@ -133,8 +132,9 @@ def solve(problem: TurnProblem) -> Iterator[Layer]:
 class Moves:
     """Every roll of 1-6 dice as arrays to gather with (the same for every k and c).
 
-    A *move* is where a selection leads: `dice` in play after it (6 after a clear), `clears`
-    (1 for a clear, else 0) and its `halves` before the multiplier. The outcome groups of 1, 2,
+    A *move* is where a selection leads: `clears` (1 for a clear, else 0), the dice in play
+    after it (6 after a clear) as `slot` = 6·clears + dice - 1, and its `halves` before the
+    multiplier. The outcome groups of 1, 2,
     ... 6 dice (n dice: groups `first[n - 1]` to `first[n]`), each sorted longest first, have
     the probabilities `chance`. `options` lists the move of every group's options: option 0 of
     every group first (in group order), then per j > 0 and n the option j of the groups of n
@@ -142,7 +142,7 @@ class Moves:
     groups) for each such run.
     """
 
-    dice: npt.NDArray[np.intp]
+    slot: npt.NDArray[np.intp]  # 6·clears + dice - 1
     clears: npt.NDArray[np.intp]
     halves: npt.NDArray[np.intp]
     chance: Array
@@ -169,7 +169,7 @@ def moves() -> Moves:
                 options.append(found.setdefault(move, len(found)))
     sizes = [sum(1 for m, _, _ in groups if m == n) for n in range(1, FACE_DICE + 1)]
     return Moves(
-        np.array([dice for dice, _, _ in found], dtype=np.intp),
+        np.array([FACE_DICE * clears + dice - 1 for dice, clears, _ in found], dtype=np.intp),
         np.array([clears for _, clears, _ in found], dtype=np.intp),
         np.array([halves for _, _, halves in found], dtype=np.intp),
         np.array([p for _, p, _ in groups]),
@@ -187,26 +187,31 @@ def _longest_first(n: int) -> list[tuple[float, tuple[tuple[int, int], ...]]]:
 @dataclass(frozen=True)
 class Chosen:
     """Where roll k's selections lead: the best of banking and rolling again as roll k + 1,
-    `values[r, slot, t - low]` for slot = 6·(clears - c0) + dice - 1 and totals t from `low`."""
+    `values[r, slot, t - low]` for slot = 6·(clears - c0) + dice - 1 and totals t from `low`
+    (the rows flattened: `span` values per slot). A move without its clear bonus, from a
+    total `low` with c0 clears, reaches the flat position `starts[move]`."""
 
-    k: int
     values: Array
     low: int
     c0: int
     domain: int
+    span: int
+    starts: npt.NDArray[np.intp]
 
 
 def _chosen(problem: TurnProblem, k: int, roll: Array) -> Chosen:
     """Bank or roll again (`roll`, the layer of roll k + 1), at every total roll k reaches."""
-    bank, domain = problem.bank, problem.domain
-    low = max(problem.lowest_total(k, problem.c0), problem.t0)
-    high = domain + k * MAX_SELECTION_HALVES + CLEAR_HALVES * (problem.last_clears + 1)
-    rows, slots, _ = roll.shape
-    values = np.empty((rows, slots + FACE_DICE, high - low))  # the last clears: bank only
-    values[...] = bank[:, None, low:high]
-    solved = values[:, :slots, : domain - low]
-    np.maximum(solved, roll[:, :, low:], out=solved)
-    return Chosen(k, values, low, problem.c0, domain)
+    bank, domain, c0 = problem.bank, problem.domain, problem.c0
+    low = max(problem.lowest_total(k, c0), problem.t0)
+    last = max(c for c in range(c0, problem.last_clears + 1) if problem.lowest_total(k, c) < domain)
+    span = domain + k * MAX_SELECTION_HALVES + CLEAR_HALVES * (last + 1) - low
+    solved = FACE_DICE * (last - c0 + 1)  # and one more clear, where only banking is solved
+    values = np.empty((bank.shape[0], solved + FACE_DICE, span))
+    values[...] = bank[:, None, low : low + span]
+    after = values[:, :solved, : domain - low]
+    np.maximum(after, roll[:, :solved, low:], out=after)
+    table = moves()
+    return Chosen(values, low, c0, domain, span, table.slot * span + k * table.halves - low)
 
 
 def _roll_value(chosen: Chosen, r: int, c: int, lo: int, bust: float, scratch: Array) -> Array:
@@ -214,22 +219,21 @@ def _roll_value(chosen: Chosen, r: int, c: int, lo: int, bust: float, scratch: A
     (`values[n - 1, t - lo]`): busts, then each group's best option by probability. Each
     option reads its move's value at the total it reaches; `scratch` spares a fresh array."""
     table, size = moves(), chosen.domain - lo
-    _, slots, span = chosen.values.shape
-    gain = chosen.k * table.halves + CLEAR_HALVES * (c + 1) * table.clears
-    slot = FACE_DICE * (c - chosen.c0 + table.clears) + table.dice - 1
     row = chosen.values[r].reshape(-1)
-    windows = as_strided(row, (row.size - size + 1, size), row.strides * 2, writeable=False)
-    moved = windows[slot * span + lo - chosen.low + gain]
+    windows = np.ndarray((row.size - size + 1, size), row.dtype, row, 0, row.strides * 2)
+    bonus = CLEAR_HALVES * (c + 1) * table.clears
+    moved = windows[chosen.starts + bonus + (FACE_DICE * (c - chosen.c0) * chosen.span + lo)]
     options = scratch[: table.options.size * size].reshape(-1, size)
     np.take(moved, table.options, axis=0, out=options, mode="clip")
     best = options[: table.chance.size]
     for group, option, count in table.merges:
         runs = best[group : group + count]
         np.maximum(runs, options[option : option + count], out=runs)
-    values = np.outer(table.bust, np.full(size, bust))
+    values = np.empty((FACE_DICE, size))
     for n in range(FACE_DICE):
         first, end = table.first[n], table.first[n + 1]
-        values[n] += table.chance[first:end] @ best[first:end]
+        np.matmul(table.chance[first:end], best[first:end], out=values[n])
+    values += (bust * table.bust)[:, None]
     return values
 
 
