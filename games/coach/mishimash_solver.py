@@ -8,6 +8,9 @@ policy (bank = t), the fewest-turns policy (bank = -E(b+t), bust = -E(b)) and a 
 (bank = 1 if the total beats the leader). Values are MAXIMISED; callers negate costs.
 
 Several problems that share the turn shape (rows) are solved at once: `bank` is (rows, width).
+Each (k, c) costs a few dozen numpy calls per row, whatever the dice: every option of every
+outcome group of 1-6 dice reads where it leads in one gather (`Moves`), each group keeps its
+best option, and the groups are summed by probability.
 Nothing here reads a game state, so nothing here can see the game's hidden random stream.
 """
 
@@ -134,12 +137,11 @@ class Moves:
 
     A *move* is where a selection leads: `clears` (1 for a clear, else 0), the dice in play
     after it (6 after a clear) as `slot` = 6·clears + dice - 1, and its `halves` before the
-    multiplier. The outcome groups of 1, 2,
-    ... 6 dice (n dice: groups `first[n - 1]` to `first[n]`), each sorted longest first, have
-    the probabilities `chance`. `options` lists the move of every group's options: option 0 of
-    every group first (in group order), then per j > 0 and n the option j of the groups of n
-    dice that have one, which are consecutive: `merges` holds (first group, first option,
-    groups) for each such run.
+    multiplier. The outcome groups of n dice are `first[n - 1]` to `first[n] - 1`, each group
+    sorted longest first, with probabilities `chance`. `options` names the move of every
+    option of every group: option 0 of each group first, in group order, then for j = 1..5
+    and each n the option j of the groups of n dice that have one, which are consecutive
+    groups: `merges` holds (first group, first option, how many) for each such run.
     """
 
     slot: npt.NDArray[np.intp]  # 6·clears + dice - 1
@@ -154,6 +156,7 @@ class Moves:
 
 @cache
 def moves() -> Moves:
+    """The `Moves` of the roll groups (computed once per process)."""
     groups = [(n, p, o) for n in range(1, FACE_DICE + 1) for p, o in _longest_first(n)]
     found: dict[tuple[int, int, int], int] = {}
     options: list[int] = []
@@ -186,10 +189,10 @@ def _longest_first(n: int) -> list[tuple[float, tuple[tuple[int, int], ...]]]:
 
 @dataclass(frozen=True)
 class Chosen:
-    """Where roll k's selections lead: the best of banking and rolling again as roll k + 1,
-    `values[r, slot, t - low]` for slot = 6·(clears - c0) + dice - 1 and totals t from `low`
-    (the rows flattened: `span` values per slot). A move without its clear bonus, from a
-    total `low` with c0 clears, reaches the flat position `starts[move]`."""
+    """Where the selections from roll k lead: the best of banking and rolling again as roll
+    k + 1, `values[r, slot, t - low]` for slot = 6·(clears - c0) + dice - 1 and totals t from
+    `low` on. In one row's values flattened (`span` per slot), a move made at roll k from
+    total `low` with c0 clears lands at `starts[move]` (plus its clear bonus, if any)."""
 
     values: Array
     low: int
@@ -219,7 +222,7 @@ def _roll_value(chosen: Chosen, r: int, c: int, lo: int, bust: float, scratch: A
     (`values[n - 1, t - lo]`): busts, then each group's best option by probability. Each
     option reads its move's value at the total it reaches; `scratch` spares a fresh array."""
     table, size = moves(), chosen.domain - lo
-    row = chosen.values[r].reshape(-1)
+    row = chosen.values[r].reshape(-1)  # overlapping windows, windows[i] = row[i : i + size]:
     windows = np.ndarray((row.size - size + 1, size), row.dtype, row, 0, row.strides * 2)
     bonus = CLEAR_HALVES * (c + 1) * table.clears
     moved = windows[chosen.starts + bonus + (FACE_DICE * (c - chosen.c0) * chosen.span + lo)]
