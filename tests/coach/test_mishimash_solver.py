@@ -148,16 +148,15 @@ def loop_layers(problem: TurnProblem) -> dict[int, dict[tuple[int, int], np.ndar
                     values[:, lo:] += p * best
                 roll[(n, c)] = values
         layers[k] = roll
-        after = {
-            key: np.maximum(
-                bank,
-                np.pad(
-                    v, ((0, 0), (0, bank.shape[1] - domain)), "constant", constant_values=-np.inf
-                ),
-            )
-            for key, v in roll.items()
-        }
+        after = {key: bank_or_roll(bank, values) for key, values in roll.items()}
     return layers
+
+
+def bank_or_roll(bank: np.ndarray, roll: np.ndarray) -> np.ndarray:
+    """The better of banking and rolling again; banking only from the domain on."""
+    best = bank.copy()
+    best[:, : roll.shape[1]] = np.maximum(bank[:, : roll.shape[1]], roll)
+    return best
 
 
 @pytest.mark.parametrize(
