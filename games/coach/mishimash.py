@@ -46,6 +46,10 @@ from games.rules.mishimash import (
 )
 
 LOOKAHEAD = 600  # half-points of turn total solved ahead; past it the solver banks by force
+# In the final round the turn is solved up to the total that passes the leader (past it,
+# banking wins), however far behind, up to this many half-points: a player 300 points behind
+# would otherwise see no chance in rolling on at all.
+LEADER_LOOKAHEAD = 3000
 MAX_TOTAL_GAIN = 64 * MAX_SELECTION_HALVES  # room in the bank arrays for one more roll
 
 
@@ -194,7 +198,7 @@ Layers = dict[int, dict[tuple[int, int], Array]]
 def _turn_start(name: str, target: int, banked: int, best: int) -> tuple[int, Layers]:
     """The turn solved from its first roll, up to `LOOKAHEAD` half-points (kept per turn)."""
     ends = _ends(name, target, banked, best)
-    domain = min(ends.end, LOOKAHEAD)
+    domain = min(ends.end, _lookahead(name))
     problem = TurnProblem(ends.bank[None, :], np.array([ends.bust]), domain)
     return domain, {layer.k: layer.roll for layer in solve(problem)}
 
@@ -206,7 +210,7 @@ def _turn_ahead(
     """Past the turn start's totals: the turn solved from roll k with c clears and totals from
     `low`, up to `LOOKAHEAD` half-points further (shared by the selections of one roll)."""
     ends = _ends(name, target, banked, best)
-    domain = min(ends.end, low + LOOKAHEAD)
+    domain = min(ends.end, low + _lookahead(name))
     problem = TurnProblem(ends.bank[None, :], np.array([ends.bust]), domain, low, k, c)
     return domain, {layer.k: layer.roll for layer in solve(problem)}
 
@@ -221,11 +225,15 @@ def _one_more_roll(ends: _Ends, total: int, dice: int, k: int, c: int) -> float:
     return value
 
 
+def _lookahead(name: str) -> int:
+    return LEADER_LOOKAHEAD if name == BEAT_LEADER.name else LOOKAHEAD
+
+
 @lru_cache(maxsize=32)
 def _ends(name: str, target: int, banked: int, best: int) -> _Ends:
     """Bank and bust values for one turn of the player to move, in the maximised form."""
     goal = 2 * target
-    span = 2 * goal + width(LOOKAHEAD, 0, 1, 0) + 4 * MAX_TOTAL_GAIN
+    span = 2 * goal + width(_lookahead(name), 0, 1, 0) + 4 * MAX_TOTAL_GAIN
     if name == BEAT_LEADER.name:
         totals = banked + np.arange(span)
         bank = np.where(totals > best, 1.0, np.where(totals == best, 0.5, 0.0))

@@ -125,6 +125,24 @@ def test_far_behind_in_the_final_round_a_roll_past_the_lookahead_still_has_its_c
     assert coach.advise(state) == mm.SelectAndRollAgain(1, (0, 1, 2, 3, 4, 5))
 
 
+def test_far_behind_at_the_start_of_a_final_round_turn_rolling_on_keeps_its_chance():
+    """X15: Béla, 800 points behind the leader, must roll on; every way of rolling on is worth
+    the small, but not zero, chance of a turn that passes Anna (a turn of 800 points and more
+    is rare, not impossible), and banking is worth none."""
+    start = mm.new_game(mm.Options(("Anna", "Béla"), 1000), random.Random(1))
+    state = dataclasses.replace(
+        start, banked_halves=(2100, 500), current=1, final_round_by=0, k=1, roll=(1, 5, 2, 3, 4, 6)
+    )
+    values = dict((a.text(), v) for a, v in coach.action_values(state))
+    again = {text: v for text, v in values.items() if "again" in text}
+    assert all(v == 0.0 for text, v in values.items() if "bank" in text)
+    # about 1 in 900 for six dice rolled again (a solve that stopped 300 points ahead of the
+    # turn's start would say 1 in 750,000)
+    assert all(0.0003 < v < 0.01 for v in again.values())
+    assert len(set(again.values())) > 1  # the choices are ranked, not all alike
+    assert coach.advise(state) == max(coach.action_values(state), key=lambda av: av[1])[0]
+
+
 def test_the_advice_depends_only_on_what_the_player_sees():
     """The rules' state holds no random stream: equal positions reached through different
     random streams get the same advice, and so does a position read back from storage."""
