@@ -12,7 +12,8 @@ import pytest
 
 from games.coach import magdagdon as coach
 from games.coach import magdagdon_boards as boards
-from games.coach.magdagdon_training import train
+from games.coach.magdagdon_search import choose
+from games.coach.magdagdon_training import copy, play_and_learn, train
 from games.coach.magdagdon_value import Network, network
 from games.rules import magdagdon as mg
 from games.rules.magdagdon import RUIN, Difficulty
@@ -187,3 +188,44 @@ def test_training_is_reproducible_and_moves_the_tables():
     assert np.array_equal(first.weights, again.weights)
     assert not np.array_equal(first.weights, other.weights)
     assert not np.array_equal(first.weights, Network.blank(Difficulty.NIGHTMARE).weights)
+
+
+def calibration(difficulty: Difficulty, left: int, games: int) -> tuple[float, float, float, float]:
+    """(table value of the empty board with `left` powers left, the mean value of the board
+    after the first turn, the coach's mean self-play score from there) and its standard error."""
+    net = network(difficulty)
+    rng = random.Random(f"calibration-{difficulty.value}-{left}")
+    scores, firsts = [], []
+    for _ in range(games):
+        roll = tuple(rng.randint(1, 6) for _ in range(4))
+        first = choose(net, difficulty, 0, roll, left, quick=True)
+        firsts.append(first.value)
+        scores.append(play_and_learn(copy(net), difficulty, random.Random(rng.random()), 0.0, left))
+    error = float(np.std(scores)) / games**0.5
+    start = float(net.values(boards.cells_of(np.array([0])), left)[0])
+    return start, float(np.mean(firsts)), float(np.mean(scores)), error
+
+
+@pytest.mark.parametrize(
+    ("difficulty", "left"),
+    [(Difficulty.SURVIVAL, 0), (Difficulty.SURVIVAL, 1)]
+    + [(Difficulty.PEACEFUL, left) for left in range(4)],
+)
+def test_each_number_of_powers_left_values_a_game_as_the_coach_then_scores_it(difficulty, left):
+    """The value of the empty board, and of the board after one turn, with `left` powers left
+    (M5) is what the coach's own play scores from there (penalties of the uses included),
+    within 3 standard errors and 5 points. A power used early leaves a table for fewer powers:
+    if self-play only ever reached it late in a game, that table would value an early board as
+    if the game ended there (a power used on the first roll shown as costing 150 points)."""
+    start, first, played, error = calibration(difficulty, left, 100)
+    assert abs(start - played) < 3 * error + 5
+    assert abs(first - played) < 3 * error + 5
+
+
+def test_games_with_powers_already_spent_train_only_the_tables_for_fewer_powers():
+    """M5: such a game starts with fewer uses left and never gets one back, so it can only
+    teach the tables it visits: SURVIVAL's table for no power left, never the one-power one."""
+    start = Network.blank(Difficulty.SURVIVAL)
+    trained = train(Difficulty.SURVIVAL, 4, seed=1, rate=0.1, network=copy(start), spent=True)
+    assert np.array_equal(trained.weights[1], start.weights[1])
+    assert not np.array_equal(trained.weights[0], start.weights[0])
