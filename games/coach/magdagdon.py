@@ -137,6 +137,7 @@ class _Turn:
 
     codes: Codes  # the boards the roll can confirm, or the ruined boards of a MAGDAGDON
     values: np.ndarray  # their values (expected final score less future penalties)
+    deep: np.ndarray  # which of them were valued one roll deeper (the rest: by the network)
     ruin: bool
     powers: dict[PowerOption, float]
 
@@ -161,9 +162,10 @@ def _turn(board: Board, roll: tuple[int, ...], difficulty: Difficulty, used: int
         # Only boards looked at one roll deeper may be played: the rest, ranked below them by
         # the network, are worth at most the best of those.
         values[deeper:] = np.minimum(values[deeper:], values[:deeper].max())
+    deep = np.arange(len(codes)) < deeper
     order = np.argsort(-values, kind="stable")
     powers = power_values(net, difficulty, code, roll, left)
-    return _Turn(codes[order], values[order], ruin, powers)
+    return _Turn(codes[order], values[order], deep[order], ruin, powers)
 
 
 def turn_plan(state: State) -> Plan:
@@ -278,19 +280,26 @@ def action_values(state: State) -> list[tuple[Action, float]]:
 
 def board_value(state: State, board: Board) -> float:
     """The expected final score (penalties included) of ending the turn showing with `board`: a
-    board its roll can confirm, or the confirmed board with one RUIN (M16), valued as the coach
-    values its own choices (one roll deeper for the most promising)."""
+    board its roll can confirm, or the confirmed board with one RUIN (M16), valued one roll
+    deeper, as the coach values the boards it may play. (By the network alone, a board the
+    coach would not make is valued some 20-50 points low on average: its patterns are rarer in
+    self-play. A review comparing it with the coach's choice would overstate the loss.)"""
     used = len(state.powers_used)
     turn = _turn(state.board, state.roll, state.difficulty, used)
     code = encode(board)
-    found = turn.codes == code
+    found = (turn.codes == code) & turn.deep
     if found.any():
         value = float(turn.values[found].max())
     else:
         left = len(PENALTIES[state.difficulty]) - used
-        cells = cells_of(np.array([code], dtype=np.int64))
-        value = float(network(state.difficulty).values(cells, left)[0])
+        value = expected_value(network(state.difficulty), state.difficulty, code, left)
     return value - _penalty(state.difficulty, used)
+
+
+def board_ranking(state: State) -> list[Board]:
+    """The boards the roll showing can confirm (or ruin), best first as the coach ranks them."""
+    turn = _turn(state.board, state.roll, state.difficulty, len(state.powers_used))
+    return [decode(int(code)) for code in turn.codes]
 
 
 def power_value(state: State, power: Decrease | Increase | Reroll) -> float:

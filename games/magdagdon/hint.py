@@ -121,13 +121,13 @@ def _alternatives(state: rules.State, plan: coach.Plan) -> tuple[Choice, ...]:
             plan_board[cell] = state.roll[die]
     required = rules.required_dice(state.board, state.difficulty)
     boards = coach.reachable_boards(state.board, state.roll, required)
-    ranked = sorted(
-        ((coach.board_value(state, b), b, s) for b, s in boards.items()),
-        key=lambda item: -item[0],
-    )
-    others = [(v, s) for v, b, s in ranked if plan_board is None or list(b) != plan_board]
+    others = [
+        b
+        for b in coach.board_ranking(state)
+        if b in boards and (plan_board is None or list(b) != plan_board)
+    ]
     if others:
-        value, staging = others[0]
+        value, staging = coach.board_value(state, others[0]), boards[others[0]]
         label = pgettext("hint", "Or: %(steps)s") % {"steps": staging_text(state, staging)}
         lines.append((value, label))
     if not boards:  # a MAGDAGDON: the best other RUIN cells

@@ -229,3 +229,24 @@ def test_games_with_powers_already_spent_train_only_the_tables_for_fewer_powers(
     trained = train(Difficulty.SURVIVAL, 4, seed=1, rate=0.1, network=copy(start), spent=True)
     assert np.array_equal(trained.weights[1], start.weights[1])
     assert not np.array_equal(trained.weights[0], start.weights[0])
+
+
+def test_any_board_a_roll_can_make_is_valued_one_roll_deeper_as_the_coach_values_its_own(
+    monkeypatch,
+):
+    """The value lost by a player's board (hint, review) compares like with like: whether or
+    not the coach looked one roll deeper at it, a board is valued by the exact next roll. With
+    one empty cell left after the turn, that value is exact (M18-M21), for every board."""
+    monkeypatch.setattr(coach, "DEEPER_AT_MOST", 1)  # the coach itself looks at one board only
+    coach._turn.cache_clear()
+    board = (1, 2, 3, 4, 2, 3, 4, 5, 3, None, None, None, 4, 5, None, 6)
+    state = mg.State(Difficulty.NIGHTMARE, board, (4, 5, 5, 6), phase=mg.PLACING)
+    made = coach.reachable_boards(board, state.roll, mg.required(state))
+    assert len(made) > 1
+    for after in made:
+        value = coach.board_value(state, after)
+        if None in after:
+            assert value == pytest.approx(exact_last_cell(after, Difficulty.NIGHTMARE, None))
+        else:
+            assert value == mg.score(after, Difficulty.NIGHTMARE, 0).total
+    coach._turn.cache_clear()
