@@ -156,11 +156,11 @@ def _stages(
         network = train(
             difficulty,
             round(stage.games * scale),
-            100 * seed + stage.seed,
-            stage.rate,
-            network,
-            report,
-            stage.spent,
+            seed=100 * seed + stage.seed,
+            rate=stage.rate,
+            network=network,
+            report=report,
+            spent=stage.spent,
         )
     return network
 
@@ -175,17 +175,15 @@ def warm_start(survival: Network) -> Network:
 def train_schedule(scale: float = 1.0, seed: int = 0, report: int = 0) -> dict[Difficulty, Network]:
     """Every difficulty's network trained by SCHEDULE (game counts times `scale`, seeds shifted
     by 100 x `seed`); the default arguments rebuild the shipped tables."""
-    nightmare, survival, peaceful = Difficulty.NIGHTMARE, Difficulty.SURVIVAL, Difficulty.PEACEFUL
     trained = {
-        nightmare: _stages(
-            nightmare, Network.blank(nightmare), SCHEDULE[nightmare], scale, seed, report
-        ),
-        survival: _stages(
-            survival, Network.blank(survival), SCHEDULE[survival], scale, seed, report
-        ),
+        difficulty: _stages(
+            difficulty, Network.blank(difficulty), SCHEDULE[difficulty], scale, seed, report
+        )
+        for difficulty in (Difficulty.NIGHTMARE, Difficulty.SURVIVAL)
     }
+    peaceful = Difficulty.PEACEFUL
     trained[peaceful] = _stages(
-        peaceful, warm_start(trained[survival]), SCHEDULE[peaceful], scale, seed, report
+        peaceful, warm_start(trained[Difficulty.SURVIVAL]), SCHEDULE[peaceful], scale, seed, report
     )
     return trained
 

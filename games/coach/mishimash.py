@@ -197,10 +197,7 @@ Layers = dict[int, dict[tuple[int, int], Array]]
 @lru_cache(maxsize=8)
 def _turn_start(name: str, target: int, banked: int, best: int) -> tuple[int, Layers]:
     """The turn solved from its first roll, up to `LOOKAHEAD` half-points (kept per turn)."""
-    ends = _ends(name, target, banked, best)
-    domain = min(ends.end, _lookahead(name))
-    problem = TurnProblem(ends.bank[None, :], np.array([ends.bust]), domain)
-    return domain, {layer.k: layer.roll for layer in solve(problem)}
+    return _solved(name, target, banked, best, 0, 1, 0)
 
 
 @lru_cache(maxsize=4)
@@ -208,7 +205,15 @@ def _turn_ahead(
     name: str, target: int, banked: int, best: int, low: int, k: int, c: int
 ) -> tuple[int, Layers]:
     """Past the turn start's totals: the turn solved from roll k with c clears and totals from
-    `low`, up to `LOOKAHEAD` half-points further (shared by the selections of one roll)."""
+    `low` (shared by the selections of one roll)."""
+    return _solved(name, target, banked, best, low, k, c)
+
+
+def _solved(
+    name: str, target: int, banked: int, best: int, low: int, k: int, c: int
+) -> tuple[int, Layers]:
+    """The turn solved from roll k with c clears and totals from `low`, up to the lookahead
+    past `low`: the domain and every layer."""
     ends = _ends(name, target, banked, best)
     domain = min(ends.end, low + _lookahead(name))
     problem = TurnProblem(ends.bank[None, :], np.array([ends.bust]), domain, low, k, c)

@@ -121,15 +121,17 @@ def _alternatives(state: rules.State, plan: coach.Plan) -> tuple[Choice, ...]:
             plan_board[cell] = state.roll[die]
     required = rules.required_dice(state.board, state.difficulty)
     boards = coach.reachable_boards(state.board, state.roll, required)
-    others = [
-        b
-        for b in coach.board_ranking(state)
-        if b in boards and (plan_board is None or list(b) != plan_board)
-    ]
-    if others:
-        value, staging = coach.board_value(state, others[0]), boards[others[0]]
-        label = pgettext("hint", "Or: %(steps)s") % {"steps": staging_text(state, staging)}
-        lines.append((value, label))
+    other = next(
+        (
+            b
+            for b in coach.board_ranking(state)
+            if b in boards and (plan_board is None or list(b) != plan_board)
+        ),
+        None,
+    )
+    if other is not None:
+        label = pgettext("hint", "Or: %(steps)s") % {"steps": staging_text(state, boards[other])}
+        lines.append((coach.board_value(state, other), label))
     if not boards:  # a MAGDAGDON: the best other RUIN cells
         ruins = [
             (a, v) for a, v in coach.action_values(state) if isinstance(a, rules.AcceptMagdagdon)

@@ -66,6 +66,12 @@ def _locked(table: Table) -> Table:
     return Table.objects.select_for_update().get(pk=table.pk)
 
 
+def _lobby_changed(table: Table, **fields: Any) -> None:
+    """Tell the lobby's pollers something changed (and store `fields`), in the caller's
+    transaction."""
+    Table.objects.filter(pk=table.pk).update(lobby_version=F("lobby_version") + 1, **fields)
+
+
 def take_seat(table: Table, player: Player) -> Seat:
     """Seat `player` at the end of the order; Refused when started, full, or the name clashes."""
     with transaction.atomic():
@@ -86,7 +92,7 @@ def take_seat(table: Table, player: Player) -> Seat:
                 % {"name": name, "reason": rules_message(error)}
             ) from None
         seat = Seat.objects.create(table=table, player=player, position=len(seats), name=name)
-        Table.objects.filter(pk=table.pk).update(lobby_version=F("lobby_version") + 1)
+        _lobby_changed(table)
     return seat
 
 
@@ -105,7 +111,7 @@ def move_seat(table: Table, player: Player, position: int, *, earlier: bool) -> 
         for number, seat in enumerate(seats):
             if seat.position != number:
                 Seat.objects.filter(pk=seat.pk).update(position=number)
-        Table.objects.filter(pk=table.pk).update(lobby_version=F("lobby_version") + 1)
+        _lobby_changed(table)
 
 
 def add_computer(table: Table, player: Player, name: str, strength: str) -> Seat:
@@ -127,7 +133,7 @@ def add_computer(table: Table, player: Player, name: str, strength: str) -> Seat
         seat = Seat.objects.create(
             table=table, player=None, position=len(seats), name=name, strength=strength
         )
-        Table.objects.filter(pk=table.pk).update(lobby_version=F("lobby_version") + 1)
+        _lobby_changed(table)
     return seat
 
 
@@ -144,7 +150,7 @@ def drop_computer(table: Table, player: Player, position: int) -> None:
         Seat.objects.filter(pk=seats[position].pk).delete()
         for number, seat in enumerate(seats[position + 1 :], position):
             Seat.objects.filter(pk=seat.pk).update(position=number)
-        Table.objects.filter(pk=table.pk).update(lobby_version=F("lobby_version") + 1)
+        _lobby_changed(table)
 
 
 def start(table: Table, player: Player, seed: str | None = None) -> Game:
@@ -161,7 +167,7 @@ def start(table: Table, player: Player, seed: str | None = None) -> Game:
         robots = tuple((seat.position, seat.strength) for seat in seats if seat.strength)
         options = computers.SeatedOptions(names, table.target, robots)
         game = _deal(table.host, options, seed)
-        Table.objects.filter(pk=table.pk).update(game=game, lobby_version=F("lobby_version") + 1)
+        _lobby_changed(table, game=game)
     return game
 
 
