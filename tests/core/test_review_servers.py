@@ -22,10 +22,10 @@ from tests.scale.servers import (
 
 FINISH = (
     "from games.core.models import Player\n"
-    "from games.rules import mishimash\n"
+    "from games.rules import ishido, mishimash\n"
     "from tests.support.finished import finish\n"
     "player = Player.objects.create(nickname='Servers')\n"
-    "print(finish(player, 'mishimash', mishimash.Options(('Servers',), %d), seed='%s').pk)\n"
+    "print(finish(player, %r, %s, seed=%r).pk)\n"
 )
 
 
@@ -35,8 +35,10 @@ def database(tmp_path):
         yield env
 
 
-def finished_game(env, seed: str, target: int = 500) -> int:
-    return int(manage(env, "shell", "-v0", "-c", FINISH % (target, seed)).split()[-1])
+def finished_game(
+    env, seed: str, kind: str = "mishimash", options: str = "mishimash.Options(('Servers',), 500)"
+) -> int:
+    return int(manage(env, "shell", "-v0", "-c", FINISH % (kind, options, seed)).split()[-1])
 
 
 def stored(env, game: int) -> tuple[list[dict], int]:
@@ -91,9 +93,9 @@ def test_a_server_killed_mid_step_loses_only_that_step(database):
     server = start_gunicorn(database, port, workers=1)
     base = f"http://127.0.0.1:{port}"
     try:
-        # A long game (hundreds of decisions): one step of about a second saves only part of it,
-        # however fast the machine.
-        game = finished_game(database, "servers-kill", target=2000)
+        # An Ishido game: each placement is played out over sampled pouch orders (a tenth of
+        # a second or so), so one step of about a second saves only part of its ~70 decisions.
+        game = finished_game(database, "servers-kill", "ishido", "ishido.Options()")
         visitor = Visitor(base)
         assert visitor.get(f"/review/{game}/")[0] == 200  # one step saved
         saved, total = stored(database, game)
