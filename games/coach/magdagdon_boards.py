@@ -100,7 +100,7 @@ def scores(cells: Cells) -> npt.NDArray[np.float64]:
     return np.asarray(total + LINE_BONUS[index].sum(axis=1), dtype=np.float64)
 
 
-def _fitting(cells: Cells) -> npt.NDArray[np.int64]:
+def fitting_of(cells: Cells) -> npt.NDArray[np.int64]:
     """(n, 16) bit masks: bit v set where a die of value v may go now (M8-M10)."""
     padded = np.concatenate([cells, np.zeros((len(cells), 1), dtype=np.int8)], axis=1)
     around = padded[:, _NEIGHBOUR_INDEX]  # (n, 16, 4)
@@ -129,7 +129,7 @@ def afterstates(code: int, rolls: npt.NDArray[np.int8], required: int) -> tuple[
         if len(codes) == 0:
             break
         unique, inverse = np.unique(codes, return_inverse=True)  # one board, many rolls
-        fitting = _fitting(cells_of(unique))[inverse]
+        fitting = fitting_of(cells_of(unique))[inverse]
         new_which, new_codes, new_left = [], [], []
         for value in range(1, 7):
             has = left[:, value] > 0

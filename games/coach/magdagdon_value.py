@@ -10,6 +10,9 @@ edge and the middle 2x2 square (M9 adjacency) - each read in the 8 symmetries of
 states of its cells (empty, 1-6, RUIN), plus a bias by the number of empty cells; one set of
 tables per difficulty and number of powers left. The tables are learned by self-play
 (`games.coach.magdagdon_training`) and shipped in games/coach/data/magdagdon_values.npz.
+
+A board with one empty cell and no power left is valued exactly instead (`last_cell_values`):
+the network's guess there was off by 11 points (RMS) on the boards the NIGHTMARE coach meets.
 """
 
 from __future__ import annotations
@@ -21,8 +24,9 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
-from games.coach.magdagdon_boards import Cells, scores
+from games.coach.magdagdon_boards import ROLL_CHANCES, ROLLS, RUIN_CODE, Cells, fitting_of, scores
 from games.rules.magdagdon import PENALTIES, Difficulty
+from games.rules.magdagdon_board import CELLS
 
 DATA: Final = Path(__file__).parent / "data" / "magdagdon_values.npz"
 Floats = npt.NDArray[np.float64]
@@ -64,6 +68,80 @@ _OFFSETS: Final = (TUPLE_OF * TABLE).astype(np.int32)
 _FIRST, _SECOND, _THIRD, _FOURTH = (np.ascontiguousarray(column) for column in TUPLE_CELLS.T)
 
 
+# _ANY[m]: the chance that four dice show at least one of m given values.
+_ANY: Final = 1.0 - ((6.0 - np.arange(7)) / 6.0) ** 4
+
+
+def last_cell_values(cells: Cells) -> Floats:
+    """The exact expected final score (M18-M21, no power left) of boards with one empty cell:
+    the last roll places its best die that fits there (M9, M15), else the cell is a RUIN (M16).
+    Ranking the values that fit by the score they give, the m-th best is played when some die
+    shows it and none shows a better one."""
+    rows = np.arange(len(cells))
+    empty = np.argmax(cells == 0, axis=1)
+    fits = fitting_of(cells)[rows, empty]
+    placed = np.full((len(cells), 6), -np.inf)
+    for value in range(1, 7):
+        filled = cells.copy()
+        filled[rows, empty] = value
+        placed[:, value - 1] = np.where(fits >> value & 1, scores(filled), -np.inf)
+    ruined = cells.copy()
+    ruined[rows, empty] = RUIN_CODE
+    placed = -np.sort(-placed, axis=1)  # best first, the values that do not fit last
+    fitting = np.isfinite(placed)
+    played = np.where(fitting, placed, 0.0) @ np.diff(_ANY)
+    return np.asarray(played + scores(ruined) * (1.0 - _ANY[fitting.sum(axis=1)]))
+
+
+def _pairs_shown() -> npt.NDArray[np.bool_]:
+    """(126, 36): whether each roll (ROLLS order) shows two dice of values (x, y), x, y 1-6."""
+    shown = np.zeros((len(ROLLS), 36), dtype=bool)
+    for r, roll in enumerate(ROLLS):
+        for x in range(1, 7):
+            for y in range(1, 7):
+                shown[r, (x - 1) * 6 + y - 1] = (
+                    roll.count(x) >= 2 if x == y else x in roll and y in roll
+                )
+    return shown
+
+
+_PAIRS_SHOWN: Final = _pairs_shown()
+
+
+def two_cell_values(cells: Cells) -> Floats:
+    """The exact expected final score (no power left) of boards with two empty cells: the roll
+    fills both when two of its dice fit in some order (M6, M9, M11), the best such pair; else
+    it is a MAGDAGDON (M15) and the better cell to ruin leaves one cell (`last_cell_values`)."""
+    n = len(cells)
+    rows = np.arange(n)
+    empties = np.nonzero(cells == 0)[1].reshape(n, 2)
+    first, second = empties[:, 0], empties[:, 1]
+    fits = fitting_of(cells)
+    fits_first, fits_second = fits[rows, first], fits[rows, second]
+    filled = np.repeat(cells[:, None, :], 36, axis=1)  # (n, 36, 16): x in first, y in second
+    legal = np.zeros((n, 36), dtype=bool)
+    for x in range(1, 7):
+        with_x = cells.copy()
+        with_x[rows, first] = x
+        then_second = fitting_of(with_x)[rows, second]
+        with_y = cells.copy()
+        with_y[rows, second] = x
+        then_first = fitting_of(with_y)[rows, first]
+        for y in range(1, 7):
+            # x first then y, or y (here: x in the second cell) first then the other
+            legal[:, (x - 1) * 6 + y - 1] |= (fits_first >> x & 1 & then_second >> y & 1) > 0
+            legal[:, (y - 1) * 6 + x - 1] |= (fits_second >> x & 1 & then_first >> y & 1) > 0
+            filled[:, (x - 1) * 6 + y - 1, :][rows, first] = x
+            filled[:, (x - 1) * 6 + y - 1, :][rows, second] = y
+    placed = np.where(legal, scores(filled.reshape(n * 36, CELLS)).reshape(n, 36), -np.inf)
+    best = np.where(_PAIRS_SHOWN[None, :, :], placed[:, None, :], -np.inf).max(axis=2)
+    ruin_first, ruin_second = cells.copy(), cells.copy()
+    ruin_first[rows, first] = RUIN_CODE
+    ruin_second[rows, second] = RUIN_CODE
+    ruin = np.maximum(last_cell_values(ruin_first), last_cell_values(ruin_second))
+    return np.asarray(np.where(np.isfinite(best), best, ruin[:, None]) @ ROLL_CHANCES)
+
+
 def powers_of(difficulty: Difficulty) -> int:
     return len(PENALTIES[difficulty])
 
@@ -100,10 +178,20 @@ class Network:
         now = scores(cells)
         index = self.features(cells)
         found = []
+        exact = []
+        if 0 in lefts:
+            for count, solve in ((1, last_cell_values), (2, two_cell_values)):
+                rows = np.nonzero(empty == count)[0]
+                if len(rows):
+                    exact.append((rows, solve(cells[rows])))
         for left in lefts:
             learned = np.take(self.weights[left], index).sum(axis=1)
             learned += self.bias[left][empty]
-            found.append(np.asarray(now + np.where(open_, learned, 0.0)))
+            value = np.asarray(now + np.where(open_, learned, 0.0))
+            if left == 0:
+                for rows, values in exact:
+                    value[rows] = values
+            found.append(value)
         return found
 
     def learn(self, cells: Cells, left: int, error: float, rate: float) -> None:

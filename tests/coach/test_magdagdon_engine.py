@@ -140,6 +140,65 @@ def test_a_board_with_one_empty_cell_and_a_power_used_counts_the_penalty():
     assert value == pytest.approx(exact_last_cell(LAST_CELL, Difficulty.NIGHTMARE, None) - 70)
 
 
+def last_cell_boards() -> list[mg.Board]:
+    """Boards with one empty cell: finished random games (ruins and all) with a cell cleared."""
+    found = []
+    for seed in range(8):
+        rng = random.Random(seed)
+        state = mg.new_game(mg.Options(Difficulty.NIGHTMARE), rng)
+        while not state.is_finished:
+            state = mg.apply(state, rng.choice(mg.legal_actions(state)), rng)
+        found.append(mg.with_cell(state.board, (5 * seed) % 16, None))
+    return [LAST_CELL, RESCUE, *found]
+
+
+@pytest.mark.parametrize("difficulty", list(Difficulty))
+def test_a_board_with_one_empty_cell_and_no_power_left_is_worth_its_exact_value(difficulty):
+    """The network's table would guess; with one cell left the value is known (M15-M21)."""
+    found = last_cell_boards()
+    assert any(RUIN in board for board in found)
+    cells = boards.cells_of(np.array([boards.encode(board) for board in found]))
+    values = network(difficulty).values(cells, 0)
+    exact = [exact_last_cell(board, difficulty, None) for board in found]
+    assert values == pytest.approx(exact)
+
+
+def exact_two_cells(board: mg.Board, difficulty: Difficulty) -> float:
+    """The exact expected final score of a board with two empty cells (no power left) over
+    the 1296 rolls: both cells filled by two dice in some legal order (M6, M9, M11), the best
+    such pair; else a MAGDAGDON, and the better cell to ruin (M16) before the last roll."""
+    first, second = (c for c in range(16) if board[c] is None)
+    ruin = max(
+        exact_last_cell(mg.with_cell(board, cell, RUIN), difficulty, None)
+        for cell in (first, second)
+    )
+    total = 0.0
+    for roll in itertools.product(range(1, 7), repeat=4):
+        best = None
+        for i, j in itertools.permutations(range(4), 2):
+            for a, b in ((first, second), (second, first)):
+                if a in mg.legal_cells(board, roll[i]):
+                    placed = mg.with_cell(board, a, roll[i])
+                    if b in mg.legal_cells(placed, roll[j]):
+                        full = mg.score(mg.with_cell(placed, b, roll[j]), difficulty, 0).total
+                        best = full if best is None else max(best, full)
+        total += ruin if best is None else best
+    return total / 6**4
+
+
+@pytest.mark.parametrize("difficulty", [Difficulty.NIGHTMARE, Difficulty.PEACEFUL])
+def test_a_board_with_two_empty_cells_and_no_power_left_is_worth_its_exact_value(difficulty):
+    """Two cells left: the next roll fills both or ruins one, then the last roll (M15-M21)."""
+    found = [
+        mg.with_cell(board, (3 * k + 6) % 16, None) for k, board in enumerate(last_cell_boards())
+    ]
+    found = [board for board in found if board.count(None) == 2]
+    assert len(found) >= 8
+    cells = boards.cells_of(np.array([boards.encode(board) for board in found]))
+    values = network(difficulty).values(cells, 0)
+    assert values == pytest.approx([exact_two_cells(board, difficulty) for board in found])
+
+
 # Row 0 holds 1 2 3 and cell 3 touches the 3 and a 4 below it: only a 4 (a straight, +60, M19)
 # or a 3 fits. Every other cell is full; the roll 5 5 5 5 is a MAGDAGDON (M15).
 RESCUE = (1, 2, 3, None, 5, 6, 5, 4, 4, 5, 4, 5, 3, 4, 3, 6)
