@@ -207,11 +207,26 @@ class Series:
 
 
 @dataclass(frozen=True)
+class End:
+    """How the game ended (its final score, its turns), one step after the last decision."""
+
+    x: float
+    y: float
+    value: float
+    path: str  # the dashed step from the last decision to it
+
+    @property
+    def value_label(self) -> str:
+        return number_text(round(self.value, 2))
+
+
+@dataclass(frozen=True)
 class Progression:
     series: tuple[Series, ...]
     marks: tuple[Mark, ...]
     x_ticks: tuple[Tick, ...]
     y_ticks: tuple[Tick, ...]
+    end: End | None = None
     width: int = WIDTH
     height: int = HEIGHT
     left: int = LEFT
@@ -219,23 +234,27 @@ class Progression:
 
 
 def progression(
-    points: Sequence[tuple[int, float, int, str]], labels: dict[int, str]
+    points: Sequence[tuple[int, float, int, str]],
+    labels: dict[int, str],
+    end: float | None = None,
 ) -> Progression | None:
     """A game's value decision by decision: `points` are (decision number, value, series,
-    grade); one line per series (a seat), a mark on every graded decision. The vertical axis
-    spans the values (not from 0: a game's value moves within a narrow band)."""
+    grade); one line per series (a seat), a mark on every graded decision, and `end` (a solo
+    game's result) one step after the last. The vertical axis spans the values (not from 0: a
+    game's value moves within a narrow band)."""
     if not points:
         return None
     first = min(n for n, *_ in points)
     last = max(n for n, *_ in points)
-    low = min(v for _, v, *_ in points)
-    high = max(v for _, v, *_ in points)
+    values = [v for _, v, *_ in points] + ([] if end is None else [end])
+    low, high = min(values), max(values)
+    right = last + 1 if end is not None else last  # the end sits one step after the last
     step = nice_step(high - low, 4) if high > low else max(1.0, nice_step(abs(high), 4))
     bottom = math.floor(low / step) * step
     top = max(math.ceil(high / step) * step, bottom + step)
 
     def x(number: int) -> float:
-        span = last - first
+        span = right - first
         return round(LEFT + (PLOT_WIDTH * (number - first) / span if span else PLOT_WIDTH / 2), 1)
 
     def y(value: float) -> float:
@@ -256,4 +275,8 @@ def progression(
     x_ticks = tuple(
         Tick(x(n), str(n)) for n in sorted(set(numbers)) if n == first or n - first >= every * 0.75
     )
-    return Progression(tuple(series), marks, x_ticks, y_ticks)
+    finish = None
+    if end is not None:
+        n, v = max((n, v) for n, v, *_ in points)
+        finish = End(x(right), y(end), end, f"M{x(n)} {y(v)} L{x(right)} {y(end)}")
+    return Progression(tuple(series), marks, x_ticks, y_ticks, finish)

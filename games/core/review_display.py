@@ -32,6 +32,12 @@ CHART_TITLES: dict[str, Promise] = {
     "turns": _("Expected number of turns for the whole game, decision by decision"),
     "turn_points": _("Expected score at the end of the turn, decision by decision"),
 }
+# How a solo game ended, in its chart's unit: the last point of the chart.
+END_LABELS: dict[str, Promise] = {
+    "points": _("Final score"),
+    "stone_points": _("Final score"),
+    "turns": _("Turns"),
+}
 GRADE_LABELS: dict[str, Promise] = {
     "inaccuracy": _("Inaccuracy"),
     "mistake": _("Mistake"),
@@ -95,6 +101,7 @@ class ReviewPage:
     thresholds: tuple[Threshold, ...]
     chart: charts.Progression | None
     chart_title: str | Promise
+    end_label: str | Promise
     hot_seat: bool
     players: tuple[str, ...]  # a hot-seat game's names, in seat order
     game: str  # "magdagdon", "mishimash" or "ishido"
@@ -153,18 +160,33 @@ def page(game: Game, review: Review, *, flagged_only: bool = False) -> ReviewPag
         if d["chart"] is not None and d["unit"] == main
     ]
     labels = {seat: _name(names, seat) for seat in seats} if hot_seat else {}
+    end = None if hot_seat or not review.is_done else _end(game, main)
     return ReviewPage(
         total=review.total,
         done=len(decisions),
         rows=tuple(rows),
         summaries=tuple(summaries),
         thresholds=thresholds,
-        chart=charts.progression(points, labels) if review.is_done else None,
+        chart=charts.progression(points, labels, end) if review.is_done else None,
         chart_title=CHART_TITLES.get(main, ""),
+        end_label=END_LABELS.get(main, ""),
         hot_seat=hot_seat,
         players=names if hot_seat else (),
         game=game_name,
     )
+
+
+def _end(game: Game, unit: str) -> float | None:
+    """A finished solo game's result in the chart's unit: its score, or its turns."""
+    if unit not in END_LABELS or game.status != Game.Status.FINISHED:
+        return None
+    kind = game.kind
+    result = kind.result(kind.load_state(game.snapshot), kind.options_from_dict(game.options))
+    if result is None:
+        return None
+    if unit == "turns":
+        return None if result.turns is None else float(result.turns)
+    return float(result.score)
 
 
 def _main_unit(decisions: list[dict[str, Any]]) -> str:

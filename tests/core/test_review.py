@@ -307,11 +307,50 @@ def test_the_chart_is_a_well_formed_labelled_svg_with_the_flagged_choices_marked
     ns = "{http://www.w3.org/2000/svg}"
     assert svg.get("role") == "img" and svg.find(f"{ns}title").text.startswith("Expected final")
     assert "decisions, the last valued" in svg.find(f"{ns}desc").text
-    assert len(svg.findall(f"{ns}path")) == 1  # one line: one player
+    lines = [path for path in svg.findall(f"{ns}path") if "end-step" not in path.get("class")]
+    assert len(lines) == 1  # one line: one player
     decisions = Review.objects.get(game=game).decisions
     flagged = [d for d in decisions if d["grade"] in ("mistake", "blunder")]
-    assert len(svg.findall(f"{ns}circle")) == len(flagged) > 0
+    marks = [c for c in svg.findall(f"{ns}circle") if c.get("class").startswith("mark")]
+    assert len(marks) == len(flagged) > 0
     assert "The chart's values as a table" in html  # the same values, without the picture
+
+
+def chart_end(html):
+    """The value of the chart's last point, how the game ended, or None without one."""
+    ends = [c for c in svg_of(html).iter() if c.get("data-end") is not None]
+    assert len(ends) <= 1
+    return float(ends[0].get("data-end")) if ends else None
+
+
+def test_the_chart_ends_with_the_final_score_after_the_last_expected_one(client, player):
+    """Up to the last decision the chart shows what the coach expected (M21); its last point
+    is the score the game really ended with, in the chart, its table and its caption."""
+    game = finish(player, "magdagdon", PEACEFUL, seed="rv-end")
+    review_all(game)
+    html = client.get(reverse("core:review", args=[game.pk])).content.decode()
+    final = magdagdon.live_score(magdagdon.State.from_dict(game.snapshot)).total
+    assert chart_end(html) == final
+    assert f"<title>Final score: {final}</title>" in html
+    row = html[html.index("<tr data-end-row>") :]
+    row = row[: row.index("</tr>")]
+    assert "<td>Final score</td>" in row and f"{final:.2f}" in row
+    assert "Ring: how the game ended." in html
+
+
+def test_a_solo_mishimash_chart_ends_with_the_turns_played_and_a_hot_seat_one_with_none(
+    client, player
+):
+    solo = finish(player, "mishimash", SOLO, seed="rv-end-solo")
+    review_all(solo)
+    html = client.get(reverse("core:review", args=[solo.pk])).content.decode()
+    assert chart_end(html) == mishimash.State.from_dict(solo.snapshot).turns[0]
+    assert "<title>Turns: " in html
+    table = finish(player, "mishimash", HOT_SEAT, seed="rv-end-seats")
+    review_all(table)
+    html = client.get(reverse("core:review", args=[table.pk])).content.decode()
+    assert chart_end(html) is None  # each seat has its own line, and the table no one result
+    assert "Ring: how the game ended." not in html
 
 
 def test_while_analysing_the_page_polls_and_refreshes_without_javascript(client, player):
