@@ -8,7 +8,7 @@ import re
 import pytest
 
 from games.core.models import Game, Player, Review
-from games.rules import magdagdon, mishimash
+from games.rules import ishido, magdagdon, mishimash
 from tests.support.browser import screenshot
 from tests.support.finished import MOVES, finish
 
@@ -75,7 +75,10 @@ def test_a_long_review_from_my_records_fills_in_by_itself_under_the_real_policy(
     page.locator("[data-review-summary]").wait_for(timeout=180_000)  # htmx polled it to the end
     review = Review.objects.get(game=game)
     assert page.locator("[data-decision]").count() == review.total == len(review.decisions)
-    assert page.locator('[data-chart="progression"] svg path.line').count() == 1
+    chart = page.locator('[data-chart="progression"] svg')
+    assert chart.locator("path[data-series]").count() == 1  # one line: one player
+    final = ishido.State.from_dict(Game.objects.get(pk=game.pk).snapshot).final_score  # I10
+    assert chart.locator("circle.end").get_attribute("data-end") == str(float(final))
     assert complaints == []
     context.close()
 
