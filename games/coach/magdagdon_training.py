@@ -85,6 +85,7 @@ def train(
     set spends powers late, so without these games the tables for fewer powers left never see
     an early board, and a power used early would be valued as if the game ended there."""
     network = network or Network.blank(difficulty)
+    exact_ends, network.exact_ends = network.exact_ends, False  # see Network.exact_ends
     rng = random.Random(f"magdagdon-{difficulty.value}-{seed}")
     started = time.monotonic()
     recent: list[float] = []
@@ -99,6 +100,7 @@ def train(
                 flush=True,
             )
             recent = []
+    network.exact_ends = exact_ends
     return network
 
 

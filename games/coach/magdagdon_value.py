@@ -153,6 +153,9 @@ class Network:
     def __init__(self, weights: Floats, bias: Floats) -> None:
         self.weights = weights  # (powers + 1, TUPLE_COUNT * TABLE)
         self.bias = bias  # (powers + 1, 17)
+        # Whether boards with one or two empty cells and no power left get their exact values;
+        # training turns it off, to learn as the shipped tables were learned (before them).
+        self.exact_ends = True
 
     @classmethod
     def blank(cls, difficulty: Difficulty) -> Network:
@@ -180,7 +183,7 @@ class Network:
         index = self.features(cells)
         found = []
         exact = []
-        if 0 in lefts:
+        if 0 in lefts and self.exact_ends:
             for count, solve in ((1, last_cell_values), (2, two_cell_values)):
                 rows = np.nonzero(empty == count)[0]
                 if len(rows):

@@ -163,6 +163,26 @@ def test_a_board_with_one_empty_cell_and_no_power_left_is_worth_its_exact_value(
     assert values == pytest.approx(exact)
 
 
+def test_training_learns_as_the_shipped_tables_were_learned_and_then_plays_exactly_again():
+    """Training reads the tables' own guesses at the last cells (how the shipped tables were
+    built, so a rebuild gives them again); a trained network then plays with exact values."""
+    board = last_cell_boards()[2]
+    cells = boards.cells_of(np.array([boards.encode(board)]))
+    net = copy(network(Difficulty.NIGHTMARE))
+    guessed = []
+    learn = net.learn
+
+    def spy(cells_: np.ndarray, left: int, error: float, rate: float) -> None:
+        guessed.append(float(net.values(cells, 0)[0]))
+        learn(cells_, left, error, rate)
+
+    net.learn = spy  # type: ignore[method-assign]
+    train(Difficulty.NIGHTMARE, 1, seed=1, rate=0.0, network=net)
+    exact = exact_last_cell(board, Difficulty.NIGHTMARE, None)
+    assert guessed and all(abs(value - exact) > 1e-6 for value in guessed)
+    assert net.values(cells, 0)[0] == pytest.approx(exact)
+
+
 def exact_two_cells(board: mg.Board, difficulty: Difficulty) -> float:
     """The exact expected final score of a board with two empty cells (no power left) over
     the 1296 rolls: both cells filled by two dice in some legal order (M6, M9, M11), the best
