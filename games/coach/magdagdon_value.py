@@ -119,21 +119,22 @@ def two_cell_values(cells: Cells) -> Floats:
     first, second = empties[:, 0], empties[:, 1]
     fits = fitting_of(cells)
     fits_first, fits_second = fits[rows, first], fits[rows, second]
-    filled = np.repeat(cells[:, None, :], 36, axis=1)  # (n, 36, 16): x in first, y in second
+    pairs = np.arange(36)
+    filled = np.repeat(cells[:, None, :], 36, axis=1)  # (n, 36, 16): pair (x, y) at 6(x-1)+y-1
+    filled[rows[:, None], pairs, first[:, None]] = pairs // 6 + 1  # x in the first cell
+    filled[rows[:, None], pairs, second[:, None]] = pairs % 6 + 1  # y in the second
     legal = np.zeros((n, 36), dtype=bool)
-    for x in range(1, 7):
-        with_x = cells.copy()
-        with_x[rows, first] = x
-        then_second = fitting_of(with_x)[rows, second]
-        with_y = cells.copy()
-        with_y[rows, second] = x
-        then_first = fitting_of(with_y)[rows, first]
-        for y in range(1, 7):
-            # x first then y, or y (here: x in the second cell) first then the other
-            legal[:, (x - 1) * 6 + y - 1] |= (fits_first >> x & 1 & then_second >> y & 1) > 0
-            legal[:, (y - 1) * 6 + x - 1] |= (fits_second >> x & 1 & then_first >> y & 1) > 0
-            filled[:, (x - 1) * 6 + y - 1, :][rows, first] = x
-            filled[:, (x - 1) * 6 + y - 1, :][rows, second] = y
+    for v in range(1, 7):
+        first_v = cells.copy()
+        first_v[rows, first] = v
+        then_second = fitting_of(first_v)[rows, second]  # what fits the second after v
+        second_v = cells.copy()
+        second_v[rows, second] = v
+        then_first = fitting_of(second_v)[rows, first]
+        for w in range(1, 7):
+            # v in the first cell, then w in the second; or v in the second, then w in the first
+            legal[:, (v - 1) * 6 + w - 1] |= (fits_first >> v & 1 & then_second >> w & 1) > 0
+            legal[:, (w - 1) * 6 + v - 1] |= (fits_second >> v & 1 & then_first >> w & 1) > 0
     placed = np.where(legal, scores(filled.reshape(n * 36, CELLS)).reshape(n, 36), -np.inf)
     best = np.where(_PAIRS_SHOWN[None, :, :], placed[:, None, :], -np.inf).max(axis=2)
     ruin_first, ruin_second = cells.copy(), cells.copy()
