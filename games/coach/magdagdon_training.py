@@ -4,7 +4,9 @@ Each game plays the network's own choices (`magdagdon_search.choose`: the best b
 power of each roll, one power level deep) on dice from a seeded generator; after each turn
 the previous afterstate's value moves toward the value of the choice the next roll allowed
 (penalties of powers used on the way included). The last afterstate of a game is a full board,
-valued exactly by its score. Deterministic for a given seed and number of games.
+valued exactly by its score. An `expected` stage moves each afterstate toward its exact
+expectation over the next roll instead (the 126 rolls, each played at its best). Deterministic
+for a given seed and number of games.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from typing import NamedTuple
 import numpy as np
 
 from games.coach.magdagdon_boards import cells_of, empty_cells
-from games.coach.magdagdon_search import choose
+from games.coach.magdagdon_search import Choice, choose, expected_value
 from games.coach.magdagdon_value import Network, powers_of
 from games.rules.magdagdon import PENALTIES, Difficulty
 
@@ -26,6 +28,31 @@ def _rolled(roll: tuple[int, ...], dice: tuple[int, ...], rng: random.Random) ->
     for die in dice:
         new[die] = rng.randint(1, 6)
     return tuple(new)
+
+
+def _play_turn(
+    network: Network, difficulty: Difficulty, code: int, left: int, rng: random.Random
+) -> tuple[float, Choice, float, int]:
+    """One turn of self-play: roll, use the powers the network picks (rerolls on fresh dice),
+    and choose the board or RUIN. Returns the value of the first choice (before any power),
+    the last choice, the penalties paid and the powers left."""
+    roll = tuple(rng.randint(1, 6) for _ in range(4))
+    first = None
+    spent = 0.0
+    while True:
+        choice = choose(network, difficulty, code, roll, left, quick=True)
+        if first is None:
+            first = choice.value
+        if choice.power is None:
+            return first, choice, spent, left
+        spent += PENALTIES[difficulty][len(PENALTIES[difficulty]) - left]
+        left -= 1
+        if choice.power.name == "reroll":
+            roll = _rolled(roll, choice.power.dice, rng)
+        else:
+            (die,) = choice.power.dice
+            step = 1 if choice.power.name == "increase" else -1
+            roll = roll[:die] + (roll[die] + step,) + roll[die + 1 :]
 
 
 def play_and_learn(
@@ -42,23 +69,7 @@ def play_and_learn(
     paid = 0.0
     previous: tuple[int, int] | None = (code, left)
     while empty_cells(code):
-        roll = tuple(rng.randint(1, 6) for _ in range(4))
-        target = None
-        spent = 0.0
-        while True:
-            choice = choose(network, difficulty, code, roll, left, quick=True)
-            if target is None:
-                target = choice.value
-            if choice.power is None:
-                break
-            spent += PENALTIES[difficulty][len(PENALTIES[difficulty]) - left]
-            left -= 1
-            if choice.power.name == "reroll":
-                roll = _rolled(roll, choice.power.dice, rng)
-            else:
-                (die,) = choice.power.dice
-                step = 1 if choice.power.name == "increase" else -1
-                roll = roll[:die] + (roll[die] + step,) + roll[die + 1 :]
+        target, choice, spent, left = _play_turn(network, difficulty, code, left, rng)
         if previous is not None:
             cells = cells_of(np.array([previous[0]], dtype=np.int64))
             error = target - float(network.values(cells, previous[1])[0])
@@ -66,6 +77,30 @@ def play_and_learn(
         paid += spent
         code = choice.code
         previous = (code, left)
+    final = network.values(cells_of(np.array([code], dtype=np.int64)), left)[0]
+    return float(final) - paid
+
+
+def play_and_learn_expected(
+    network: Network, difficulty: Difficulty, rng: random.Random, rate: float
+) -> float:
+    """One self-play game in which each afterstate the network's choices reach moves toward
+    its exact one-roll expectation (`expected_value`: the best play of each of the 126 rolls,
+    powers included), not toward the one roll that came: the dice's luck leaves the target, so
+    a small learning rate settles the tables closer to their fixed point. The tables' exact
+    last cells are kept on (the targets of the boards before them are then exact too). The
+    empty board is not learned: no choice ever compares it with another board."""
+    code = 0
+    left = powers_of(difficulty)
+    paid = 0.0
+    while empty_cells(code):
+        if code:
+            cells = cells_of(np.array([code], dtype=np.int64))
+            target = expected_value(network, difficulty, code, left)
+            network.learn(cells, left, target - float(network.values(cells, left)[0]), rate)
+        _, choice, spent, left = _play_turn(network, difficulty, code, left, rng)
+        paid += spent
+        code = choice.code
     final = network.values(cells_of(np.array([code], dtype=np.int64)), left)[0]
     return float(final) - paid
 
@@ -78,21 +113,30 @@ def train(
     network: Network | None = None,
     report: int = 0,
     spent: bool = False,
+    expected: bool = False,
 ) -> Network:
     """Train (or go on training) `difficulty`'s network for `games` self-play games. `spent`
     starts every game with fewer powers than the difficulty gives (0 to all but one, in turn):
     as if some were used before the first roll, their penalties sunk. Self-play from the full
     set spends powers late, so without these games the tables for fewer powers left never see
-    an early board, and a power used early would be valued as if the game ended there."""
+    an early board, and a power used early would be valued as if the game ended there.
+    `expected` learns toward each afterstate's exact one-roll expectation instead
+    (`play_and_learn_expected`), with the exact last cells."""
+    if expected and spent:
+        raise ValueError("Expected targets are learned from the full set of powers only.")
     network = network or Network.blank(difficulty)
-    exact_ends, network.exact_ends = network.exact_ends, False  # see Network.exact_ends
+    exact_ends = network.exact_ends
+    network.exact_ends = expected  # see Network.exact_ends
     rng = random.Random(f"magdagdon-{difficulty.value}-{seed}")
     started = time.monotonic()
     recent: list[float] = []
     powers = powers_of(difficulty)
     for game in range(games):
         left = game % powers if spent and powers else None
-        recent.append(play_and_learn(network, difficulty, rng, rate, left))
+        if expected:
+            recent.append(play_and_learn_expected(network, difficulty, rng, rate))
+        else:
+            recent.append(play_and_learn(network, difficulty, rng, rate, left))
         if report and (game + 1) % report == 0:
             print(
                 f"{difficulty.value:9} game {game + 1:6}  mean of last {len(recent)}: "
@@ -106,12 +150,14 @@ def train(
 
 class Stage(NamedTuple):
     """Self-play games at one learning rate, from one seed; `spent`: every game starts with
-    fewer powers than the difficulty gives (see `train`)."""
+    fewer powers than the difficulty gives; `expected`: toward exact one-roll expectations
+    (see `train`)."""
 
     games: int
     rate: float
     seed: int
     spent: bool = False
+    expected: bool = False
 
 
 # Per difficulty, the self-play stages in order. PEACEFUL starts from SURVIVAL's finished
@@ -163,6 +209,7 @@ def _stages(
             network=network,
             report=report,
             spent=stage.spent,
+            expected=stage.expected,
         )
     return network
 

@@ -155,7 +155,8 @@ class Network:
         self.weights = weights  # (powers + 1, TUPLE_COUNT * TABLE)
         self.bias = bias  # (powers + 1, 17)
         # Whether boards with one or two empty cells and no power left get their exact values;
-        # training turns it off, to learn as the shipped tables were learned (before them).
+        # plain TD training turns it off, to learn as the shipped tables were learned (before
+        # them); training toward expected targets keeps it on.
         self.exact_ends = True
 
     @classmethod

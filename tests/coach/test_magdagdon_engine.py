@@ -219,6 +219,72 @@ def test_a_board_with_two_empty_cells_and_no_power_left_is_worth_its_exact_value
     assert values == pytest.approx([exact_two_cells(board, difficulty) for board in found])
 
 
+def exact_three_cells(board: mg.Board) -> float:
+    """The exact NIGHTMARE expected final score of a board with three empty cells over the
+    1296 rolls: three dice of the roll fill them in some legal order (M6, M9, M11), the best
+    such filling; else a MAGDAGDON, and the best cell to ruin (M16) leaves two cells."""
+    empty = [c for c in range(16) if board[c] is None]
+    filled: dict[tuple[int, ...], float] = {}  # the best full board from three values, sorted
+    for values in itertools.combinations_with_replacement(range(1, 7), 3):
+        best = None
+        for placed_values in set(itertools.permutations(values)):
+            for cells in itertools.permutations(empty):
+                current = board
+                for value, cell in zip(placed_values, cells, strict=True):
+                    if cell not in mg.legal_cells(current, value):
+                        break
+                    current = mg.with_cell(current, cell, value)
+                else:
+                    full = mg.score(current, "nightmare", 0).total
+                    best = full if best is None else max(best, full)
+        if best is not None:
+            filled[values] = best
+    ruin = max(
+        exact_two_cells(mg.with_cell(board, cell, RUIN), Difficulty.NIGHTMARE) for cell in empty
+    )
+    total = 0.0
+    for roll in itertools.product(range(1, 7), repeat=4):
+        found = [
+            filled[t]
+            for t in map(tuple, map(sorted, itertools.combinations(roll, 3)))
+            if t in filled
+        ]
+        total += max(found) if found else ruin
+    return total / 6**4
+
+
+def test_expected_training_moves_each_board_toward_its_exact_next_roll_expectation():
+    """An `expected` stage's target is the value of the next roll played at its best, exactly
+    averaged over the dice: with three empty cells in NIGHTMARE that is the exact expected
+    final score (the roll fills them or ruins one, M6, M15-M21), whatever the tables say."""
+    net = copy(network(Difficulty.NIGHTMARE))
+    targets: list[tuple[mg.Board, float]] = []
+    learn = net.learn
+
+    def spy(cells: np.ndarray, left: int, error: float, rate: float) -> None:
+        code = int((cells[0].astype(np.int64) << boards.SHIFTS).sum())
+        targets.append((boards.decode(code), error + float(net.values(cells, left)[0])))
+        learn(cells, left, error, rate)
+
+    net.learn = spy  # type: ignore[method-assign]
+    train(Difficulty.NIGHTMARE, 12, seed=2, rate=0.0, network=net, expected=True)
+    three = [(board, target) for board, target in targets if board.count(None) == 3][:2]
+    assert three
+    for board, target in three:
+        assert target == pytest.approx(exact_three_cells(board))
+    assert all(board.count(None) for board, _ in targets)  # full boards are exact: not learned
+    assert net.exact_ends
+
+
+def test_expected_training_is_reproducible_and_starts_from_the_full_set_of_powers():
+    first = train(Difficulty.NIGHTMARE, 4, seed=3, rate=0.01, expected=True)
+    again = train(Difficulty.NIGHTMARE, 4, seed=3, rate=0.01, expected=True)
+    assert np.array_equal(first.weights, again.weights)
+    assert not np.array_equal(first.weights, Network.blank(Difficulty.NIGHTMARE).weights)
+    with pytest.raises(ValueError, match="full set of powers"):
+        train(Difficulty.SURVIVAL, 1, expected=True, spent=True)
+
+
 # Row 0 holds 1 2 3 and cell 3 touches the 3 and a 4 below it: only a 4 (a straight, +60, M19)
 # or a 3 fits. Every other cell is full; the roll 5 5 5 5 is a MAGDAGDON (M15).
 RESCUE = (1, 2, 3, None, 5, 6, 5, 4, 4, 5, 4, 5, 3, 4, 3, 6)
