@@ -1,10 +1,10 @@
 """Build the MAGDAGDON coach's afterstate network: `python -m games.coach.build_magdagdon`.
 
 Trains one network per difficulty by self-play (`magdagdon_training`: TD(0) on afterstates,
-seeded, so the same command gives the same tables) and writes
-games/coach/data/magdagdon_values.npz. No Django. `--scale 0.1` trains a tenth of the games
-(a quick look). About 40 minutes on this shared machine. The shipped NIGHTMARE tables differ
-from a rebuild (see `magdagdon_training.SCHEDULE`).
+then for NIGHTMARE toward exact one-roll expectations; seeded, so the same command gives the
+same tables) and writes games/coach/data/magdagdon_values.npz. No Django. `--scale 0.1`
+trains a tenth of the games (a quick look). About 70 minutes on this shared machine. The
+shipped NIGHTMARE tables differ from a rebuild (see `magdagdon_training.SCHEDULE`).
 """
 
 from __future__ import annotations

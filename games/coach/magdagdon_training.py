@@ -165,9 +165,10 @@ class Stage(NamedTuple):
 # one-power tables are a fair first guess for every power left. Then each difficulty plays
 # games from the full set of powers and games with some powers already spent.
 # Shipped: PEACEFUL and SURVIVAL exactly as scheduled (about 25 min for both on the busy
-# machine). NIGHTMARE's first three stages were trained by an earlier version of this code and
-# its last two on top of those tables: a rebuild from scratch by this schedule scores 226.8
-# against the shipped 229.3 on the same 2000 seeded games (benchmarks/coach_magdagdon.py).
+# machine). NIGHTMARE's first three stages were trained by an earlier version of this code,
+# its next two on top of those tables (a rebuild from scratch by this schedule scored 226.8
+# against their 229.3 on the same 2000 seeded games, benchmarks/coach_magdagdon.py), and its
+# two expected stages by this code on top of those, exactly as scheduled.
 SCHEDULE: dict[Difficulty, tuple[Stage, ...]] = {
     Difficulty.PEACEFUL: (
         Stage(3000, 0.05, 5, spent=True),
@@ -188,6 +189,8 @@ SCHEDULE: dict[Difficulty, tuple[Stage, ...]] = {
         Stage(30000, 0.02, 7),
         Stage(30000, 0.01, 8),
         Stage(30000, 0.005, 9),
+        Stage(20000, 0.01, 10, expected=True),
+        Stage(20000, 0.004, 11, expected=True),
     ),
 }
 
