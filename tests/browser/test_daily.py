@@ -2,9 +2,11 @@
 start today's challenges from the home page and get the same first roll and the same stone; the
 start works with JavaScript off too."""
 
+import random
 import re
 
 import pytest
+from django.test import override_settings
 
 from games.core.models import Game
 from tests.support.browser import screenshot
@@ -56,16 +58,39 @@ def test_two_players_get_the_same_first_stone_and_roll(page, second_page):
     screenshot(second_page, "daily-home-wide")
 
 
-def test_the_daily_start_works_without_javascript(nojs_page, page):
+def first_roll_busts(secret: str) -> bool:
+    """Whether today's MISHIMASH challenge, under `secret`, busts on its first roll (X7)."""
+    from games.core import daily, kinds
+    from games.core.clock import today
+    from games.rules import mishimash
+
+    kind = kinds.get_kind("mishimash")
+    with override_settings(DAILY_SECRET=secret):
+        rng = random.Random(daily.daily_seed("mishimash", today()))
+    state = kind.new_state(kind.daily_options("Player"), rng)
+    return mishimash.apply(state, mishimash.Roll(state.current), rng).k == 0
+
+
+def secret_where(busts: bool) -> str:
+    """A daily secret under which today's first MISHIMASH roll busts (or does not)."""
+    return next(s for s in (f"secret {n}" for n in range(10_000)) if first_roll_busts(s) == busts)
+
+
+@pytest.mark.parametrize("busts", [False, True], ids=["scores", "busts"])
+def test_the_daily_start_works_without_javascript(nojs_page, page, settings, busts):
+    """Both visitors see the same first roll, with JavaScript or without it, whether it scores
+    (roll 1 of the turn) or busts (X7: the turn is over and the dice that busted are shown)."""
+    settings.DAILY_SECRET = secret_where(busts)
     start_from_home(nojs_page, "mishimash")
     start_from_home(page, "mishimash")
+    shown = "[data-last-turn='bust']" if busts else "[data-roll-number='1']"
     for visitor in (nojs_page, page):
         visitor.click("#mm-roll")
-        visitor.wait_for_selector("[data-roll-number='1']")
-    faces = "[data-die][data-value]"
+        visitor.wait_for_selector(shown)
+    faces = "[data-busted-die][data-value]" if busts else "[data-die][data-value]"
     first = nojs_page.locator(faces).evaluate_all("els => els.map(e => e.dataset.value)")
     second = page.locator(faces).evaluate_all("els => els.map(e => e.dataset.value)")
-    assert first and first == second
+    assert len(first) == 6 and first == second
 
 
 def test_end_screen_stats_and_archive_in_light_and_dark(browser, live_server):
