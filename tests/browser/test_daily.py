@@ -2,6 +2,7 @@
 start today's challenges from the home page and get the same first roll and the same stone; the
 start works with JavaScript off too."""
 
+import itertools
 import random
 import re
 
@@ -73,7 +74,8 @@ def first_roll_busts(secret: str) -> bool:
 
 def secret_where(busts: bool) -> str:
     """A daily secret under which today's first MISHIMASH roll busts (or does not)."""
-    return next(s for s in (f"secret {n}" for n in range(10_000)) if first_roll_busts(s) == busts)
+    secrets = (f"secret {n}" for n in itertools.count())
+    return next(secret for secret in secrets if first_roll_busts(secret) == busts)
 
 
 @pytest.mark.parametrize("busts", [False, True], ids=["scores", "busts"])
