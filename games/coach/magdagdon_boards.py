@@ -37,6 +37,10 @@ _ALLOWED: Final = np.array(
     dtype=np.int64,
 )
 _IS_NUMBER: Final = np.array([int(1 <= n <= 6) for n in range(8)], dtype=np.int64)
+# NEIGHBOUR_MATRIX[a, b]: whether cells a and b are orthogonal neighbours.
+NEIGHBOUR_MATRIX: Final = np.array(
+    [[b in NEIGHBOURS[a] for b in range(CELLS)] for a in range(CELLS)], dtype=bool
+)
 LINE_CELLS: Final = np.array([cells for _, _, cells in LINES], dtype=np.int64)
 
 
@@ -100,14 +104,21 @@ def scores(cells: Cells) -> npt.NDArray[np.float64]:
     return np.asarray(total + LINE_BONUS[index].sum(axis=1), dtype=np.float64)
 
 
-def fitting_of(cells: Cells) -> npt.NDArray[np.int64]:
-    """(n, 16) bit masks: bit v set where a die of value v may go now (M8-M10)."""
+def neighbour_masks(cells: Cells) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.bool_]]:
+    """(n, 16) each: the values (bit v) that agree with every number around a cell (M9), and
+    whether a number touches the cell (M10: a RUIN neither constrains nor connects)."""
     padded = np.concatenate([cells, np.zeros((len(cells), 1), dtype=np.int8)], axis=1)
     around = padded[:, _NEIGHBOUR_INDEX]  # (n, 16, 4)
     allowed = np.bitwise_and.reduce(_ALLOWED[around], axis=2)
-    touching = np.bitwise_or.reduce(_IS_NUMBER[around], axis=2)
+    touching = np.bitwise_or.reduce(_IS_NUMBER[around], axis=2) > 0
+    return allowed, touching
+
+
+def fitting_of(cells: Cells) -> npt.NDArray[np.int64]:
+    """(n, 16) bit masks: bit v set where a die of value v may go now (M8-M10)."""
+    allowed, touching = neighbour_masks(cells)
     blank = ~((cells >= 1) & (cells <= 6)).any(axis=1)
-    return np.where((cells == 0) & ((touching > 0) | blank[:, None]), allowed, 0)
+    return np.where((cells == 0) & (touching | blank[:, None]), allowed, 0)
 
 
 def afterstates(code: int, rolls: npt.NDArray[np.int8], required: int) -> tuple[Codes, Codes]:

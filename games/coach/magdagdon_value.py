@@ -13,7 +13,8 @@ tables per difficulty and number of powers left. The tables are learned by self-
 
 A board with one or two empty cells and no power left is valued exactly instead
 (`last_cell_values`, `two_cell_values`): on the boards the NIGHTMARE coach meets, the tables'
-guess there was off by 11 and 21 points (RMS).
+guess there was off by 11 and 21 points (RMS). In NIGHTMARE, where a turn fills three cells,
+the search also values boards with three empty cells exactly (`exact_three`).
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ import numpy as np
 import numpy.typing as npt
 
 from games.coach.magdagdon_boards import ROLL_CHANCES, ROLLS, RUIN_CODE, Cells, fitting_of, scores
+from games.coach.magdagdon_fills import exact_values
 from games.rules.magdagdon import PENALTIES, Difficulty
 from games.rules.magdagdon_board import CELLS
 
@@ -158,6 +160,11 @@ class Network:
         # plain TD training turns it off, to learn as the shipped tables were learned (before
         # them); training toward expected targets keeps it on.
         self.exact_ends = True
+        # Whether boards with three empty cells and no power left get their exact values too
+        # (`magdagdon_fills.exact_values`): right only where a turn needs three dice
+        # (NIGHTMARE, M6), and some 30 us a board, so the search turns it on for the few
+        # boards it looks at most closely (`exact_three`).
+        self.exact_three = False
 
     @classmethod
     def blank(cls, difficulty: Difficulty) -> Network:
@@ -186,7 +193,10 @@ class Network:
         found = []
         exact = []
         if 0 in lefts and self.exact_ends:
-            for count, solve in ((1, last_cell_values), (2, two_cell_values)):
+            solvers = [(1, last_cell_values), (2, two_cell_values)]
+            if self.exact_three:
+                solvers.append((3, exact_values))
+            for count, solve in solvers:
                 rows = np.nonzero(empty == count)[0]
                 if len(rows):
                     exact.append((rows, solve(cells[rows])))
@@ -206,6 +216,14 @@ class Network:
         step = rate * error / (len(index) + 1)
         np.add.at(self.weights[left], index, step)
         self.bias[left][int((cells[0] == 0).sum())] += step
+
+
+def exact_three(network: Network) -> Network:
+    """The same tables, with boards of three empty cells valued exactly (NIGHTMARE only)."""
+    view = Network(network.weights, network.bias)
+    view.exact_ends = network.exact_ends
+    view.exact_three = True
+    return view
 
 
 def save(networks: dict[Difficulty, Network], path: Path = DATA) -> None:

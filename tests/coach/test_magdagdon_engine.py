@@ -12,9 +12,16 @@ import pytest
 
 from games.coach import magdagdon as coach
 from games.coach import magdagdon_boards as boards
-from games.coach.magdagdon_search import choose
+from games.coach.magdagdon_fills import exact_values
+from games.coach.magdagdon_search import choose, expected_value
 from games.coach.magdagdon_training import copy, play_and_learn, train
-from games.coach.magdagdon_value import Network, network
+from games.coach.magdagdon_value import (
+    Network,
+    exact_three,
+    last_cell_values,
+    network,
+    two_cell_values,
+)
 from games.rules import magdagdon as mg
 from games.rules.magdagdon import RUIN, Difficulty
 
@@ -251,6 +258,60 @@ def exact_three_cells(board: mg.Board) -> float:
         ]
         total += max(found) if found else ruin
     return total / 6**4
+
+
+def three_cell_boards() -> list[mg.Board]:
+    """Boards with three empty cells: two more cells cleared on the boards with one (some next
+    to each other: their agreement and staging order count, M9-M11), and one whose corner
+    touches no number until the cell below it is filled (M10: a RUIN does not connect)."""
+    found = [
+        mg.with_cell(mg.with_cell(board, (3 * k + 6) % 16, None), (7 * k + 9) % 16, None)
+        for k, board in enumerate(last_cell_boards())
+    ]
+    found.append((None, RUIN, 3, 4, None, 3, 4, 5, 3, 4, 5, 6, 4, 5, 6, None))
+    return [board for board in found if board.count(None) == 3][:6]
+
+
+def test_a_nightmare_board_with_three_empty_cells_is_valued_exactly_when_the_search_asks():
+    """M6: three dice a turn, so the next roll fills all three cells or is a MAGDAGDON (M15) and
+    one becomes a RUIN (M16): the exact value, which the tables alone only guess."""
+    found = three_cell_boards()
+    assert len(found) >= 5 and any(RUIN in board for board in found)
+    cells = boards.cells_of(np.array([boards.encode(board) for board in found]))
+    net = network(Difficulty.NIGHTMARE)
+    exact = [exact_three_cells(board) for board in found]
+    assert exact_three(net).values(cells, 0) == pytest.approx(exact)
+    guessed = net.values(cells, 0)
+    assert all(abs(g - e) > 1e-6 for g, e in zip(guessed, exact, strict=True))
+
+
+def test_the_exact_fills_agree_with_the_last_cell_and_two_cell_solutions():
+    """`exact_values` with one or two empty cells gives what the other exact solvers give."""
+    one = last_cell_boards()
+    two = [mg.with_cell(board, (3 * k + 6) % 16, None) for k, board in enumerate(one)]
+    two = [board for board in two if board.count(None) == 2]
+    for found, solve in ((one, last_cell_values), (two, two_cell_values)):
+        cells = boards.cells_of(np.array([boards.encode(board) for board in found]))
+        assert exact_values(cells) == pytest.approx(solve(cells))
+
+
+def test_in_nightmare_any_board_is_valued_with_exact_three_cell_ends_as_the_coach_values_its_own():
+    """A review compares like with like: the coach's best boards are valued with the boards of
+    three empty cells after the next roll exact, and so is any other board the roll can make."""
+    coach._turn.cache_clear()
+    board = (None, None, None, None, 2, 3, 3, None, None, 4, None, None, 4, 5, None, None)
+    state = mg.State(Difficulty.NIGHTMARE, board, (3, 4, 4, 5), phase=mg.PLACING)
+    made = coach.reachable_boards(board, state.roll, mg.required(state))
+    assert all(after.count(None) in coach.LEAVES_THREE for after in made)
+    exact = exact_three(network(Difficulty.NIGHTMARE))
+    plan = coach.turn_plan(state)
+    chosen = coach.board_ranking(state)[0]
+    checked = [chosen, *list(made)[:: max(1, len(made) // 6)]]
+    for after in checked:
+        value = expected_value(exact, Difficulty.NIGHTMARE, boards.encode(after), 0)
+        assert coach.board_value(state, after) == pytest.approx(value)
+    assert plan.value == pytest.approx(coach.board_value(state, chosen))
+    coach._turn.cache_clear()
 
 
 def test_expected_training_moves_each_board_toward_its_exact_next_roll_expectation():
