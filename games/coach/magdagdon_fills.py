@@ -66,12 +66,6 @@ def _roll_choices(count: int) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int
     return np.array(orders, dtype=np.int64), np.array(shown, dtype=np.int64)
 
 
-def _axes(count: int, cells: tuple[int, ...]) -> list[int]:
-    """The broadcast shape of a table over the values of `cells` among `count` empty cells
-    (value axes first, boards last)."""
-    return [6 if k in cells else 1 for k in range(count)]
-
-
 def exact_values(cells: Cells) -> Floats:
     """The exact expected final score (M18-M21, no power left) of boards that all have the same
     number (1-3) of empty cells, when the next roll must fill them all (M6: always for one or
