@@ -146,7 +146,7 @@ class _Turn:
     codes: Codes  # the boards the roll can confirm, or the ruined boards of a MAGDAGDON
     values: np.ndarray  # their values (expected final score less future penalties)
     deep: np.ndarray  # which of them were valued one roll deeper (the rest: by the network)
-    exact: np.ndarray  # which of those with three empty cells exact after the next roll
+    exact: np.ndarray  # which of those, the boards of three empty cells after them exact
     ruin: bool
     powers: dict[PowerOption, float]
 
@@ -174,8 +174,9 @@ def _turn(board: Board, roll: tuple[int, ...], difficulty: Difficulty, used: int
     exact = np.zeros(len(codes), dtype=bool)
     best = np.argsort(-values[:deeper], kind="stable")[:RECHECKED]
     rechecked = [i for i in best if _exact_after(difficulty, int(codes[i]))]
+    closer = exact_three(net)
     for i in rechecked:
-        values[i] = expected_value(exact_three(net), difficulty, int(codes[i]), left)
+        values[i] = expected_value(closer, difficulty, int(codes[i]), left)
         exact[i] = True
     if rechecked:
         # As above: only the boards valued most exactly may be played.

@@ -1,9 +1,10 @@
 """Exact values of boards with the last few empty cells, when every roll must fill them all.
 
-`exact_values` serves the NIGHTMARE coach for three empty cells (M6: three dice a turn), where
-the network's guess is some 12 points off (RMS) on the boards its search meets. Each roll
-fills the cells at its best or is a MAGDAGDON (M15) and one cell becomes a RUIN (M16); the
-smaller problems the ruins leave are solved the same way, from the same tables. No filled
+`exact_values` values the boards of one or two empty cells and no power left on every
+difficulty, and in NIGHTMARE (M6: three dice a turn) those of three for the coach's closest
+looks, where the network's guess is some 12 points off (RMS) on the boards its search meets.
+Each roll fills the cells at its best or is a MAGDAGDON (M15) and one cell becomes a RUIN
+(M16); the smaller problems the ruins leave are solved the same way, from the same tables. No filled
 board is ever built: a filling is legal when each new number agrees with the numbers around
 it on the filled board (M9; each adjacent pair is checked once, when its later die is staged,
 whatever the order) and some order of the cells lets each touch a number when it is staged

@@ -12,9 +12,9 @@ tables per difficulty and number of powers left. The tables are learned by self-
 (`games.coach.magdagdon_training`) and shipped in games/coach/data/magdagdon_values.npz.
 
 A board with one or two empty cells and no power left is valued exactly instead
-(`last_cell_values`, `two_cell_values`): on the boards the NIGHTMARE coach meets, the tables'
-guess there was off by 11 and 21 points (RMS). In NIGHTMARE, where a turn fills three cells,
-the search also values boards with three empty cells exactly (`exact_three`).
+(`magdagdon_fills.exact_values`): on the boards the NIGHTMARE coach meets, the tables' guess
+there was off by 11 and 21 points (RMS). In NIGHTMARE, where a turn fills three cells, the
+search also values boards with three empty cells exactly (`exact_three`).
 """
 
 from __future__ import annotations
@@ -26,10 +26,9 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
-from games.coach.magdagdon_boards import ROLL_CHANCES, ROLLS, RUIN_CODE, Cells, fitting_of, scores
+from games.coach.magdagdon_boards import Cells, scores
 from games.coach.magdagdon_fills import exact_values
 from games.rules.magdagdon import PENALTIES, Difficulty
-from games.rules.magdagdon_board import CELLS
 
 DATA: Final = Path(__file__).parent / "data" / "magdagdon_values.npz"
 Floats = npt.NDArray[np.float64]
@@ -69,81 +68,6 @@ TUPLE_CELLS: Final = np.array(
 TUPLE_OF: Final = np.repeat(np.arange(TUPLE_COUNT, dtype=np.int64), 8)
 _OFFSETS: Final = (TUPLE_OF * TABLE).astype(np.int32)
 _FIRST, _SECOND, _THIRD, _FOURTH = (np.ascontiguousarray(column) for column in TUPLE_CELLS.T)
-
-
-# _ANY[m]: the chance that four dice show at least one of m given values.
-_ANY: Final = 1.0 - ((6.0 - np.arange(7)) / 6.0) ** 4
-
-
-def last_cell_values(cells: Cells) -> Floats:
-    """The exact expected final score (M18-M21, no power left) of boards with one empty cell:
-    the last roll places its best die that fits there (M9, M15), else the cell is a RUIN (M16).
-    Ranking the values that fit by the score they give, the m-th best is played when some die
-    shows it and none shows a better one."""
-    rows = np.arange(len(cells))
-    empty = np.argmax(cells == 0, axis=1)
-    fits = fitting_of(cells)[rows, empty]
-    placed = np.full((len(cells), 6), -np.inf)
-    for value in range(1, 7):
-        filled = cells.copy()
-        filled[rows, empty] = value
-        placed[:, value - 1] = np.where(fits >> value & 1, scores(filled), -np.inf)
-    ruined = cells.copy()
-    ruined[rows, empty] = RUIN_CODE
-    placed = -np.sort(-placed, axis=1)  # best first, the values that do not fit last
-    fitting = np.isfinite(placed)
-    played = np.where(fitting, placed, 0.0) @ np.diff(_ANY)
-    return np.asarray(played + scores(ruined) * (1.0 - _ANY[fitting.sum(axis=1)]))
-
-
-def _pairs_shown() -> npt.NDArray[np.bool_]:
-    """(126, 36): whether each roll (ROLLS order) shows two dice of values (x, y), x, y 1-6."""
-    shown = np.zeros((len(ROLLS), 36), dtype=bool)
-    for r, roll in enumerate(ROLLS):
-        for x in range(1, 7):
-            for y in range(1, 7):
-                shown[r, (x - 1) * 6 + y - 1] = (
-                    roll.count(x) >= 2 if x == y else x in roll and y in roll
-                )
-    return shown
-
-
-_PAIRS_SHOWN: Final = _pairs_shown()
-
-
-def two_cell_values(cells: Cells) -> Floats:
-    """The exact expected final score (no power left) of boards with two empty cells: the roll
-    fills both when two of its dice fit in some order (M6, M9, M11), the best such pair; else
-    it is a MAGDAGDON (M15) and the better cell to ruin leaves one cell (`last_cell_values`)."""
-    n = len(cells)
-    rows = np.arange(n)
-    empties = np.nonzero(cells == 0)[1].reshape(n, 2)
-    first, second = empties[:, 0], empties[:, 1]
-    fits = fitting_of(cells)
-    fits_first, fits_second = fits[rows, first], fits[rows, second]
-    pairs = np.arange(36)
-    filled = np.repeat(cells[:, None, :], 36, axis=1)  # (n, 36, 16): pair (x, y) at 6(x-1)+y-1
-    filled[rows[:, None], pairs, first[:, None]] = pairs // 6 + 1  # x in the first cell
-    filled[rows[:, None], pairs, second[:, None]] = pairs % 6 + 1  # y in the second
-    legal = np.zeros((n, 36), dtype=bool)
-    for v in range(1, 7):
-        first_v = cells.copy()
-        first_v[rows, first] = v
-        then_second = fitting_of(first_v)[rows, second]  # what fits the second after v
-        second_v = cells.copy()
-        second_v[rows, second] = v
-        then_first = fitting_of(second_v)[rows, first]
-        for w in range(1, 7):
-            # v in the first cell, then w in the second; or v in the second, then w in the first
-            legal[:, (v - 1) * 6 + w - 1] |= (fits_first >> v & 1 & then_second >> w & 1) > 0
-            legal[:, (w - 1) * 6 + v - 1] |= (fits_second >> v & 1 & then_first >> w & 1) > 0
-    placed = np.where(legal, scores(filled.reshape(n * 36, CELLS)).reshape(n, 36), -np.inf)
-    best = np.where(_PAIRS_SHOWN[None, :, :], placed[:, None, :], -np.inf).max(axis=2)
-    ruin_first, ruin_second = cells.copy(), cells.copy()
-    ruin_first[rows, first] = RUIN_CODE
-    ruin_second[rows, second] = RUIN_CODE
-    ruin = np.maximum(last_cell_values(ruin_first), last_cell_values(ruin_second))
-    return np.asarray(np.where(np.isfinite(best), best, ruin[:, None]) @ ROLL_CHANCES)
 
 
 def powers_of(difficulty: Difficulty) -> int:
@@ -193,13 +117,10 @@ class Network:
         found = []
         exact = []
         if 0 in lefts and self.exact_ends:
-            solvers = [(1, last_cell_values), (2, two_cell_values)]
-            if self.exact_three:
-                solvers.append((3, exact_values))
-            for count, solve in solvers:
+            for count in (1, 2, 3) if self.exact_three else (1, 2):
                 rows = np.nonzero(empty == count)[0]
                 if len(rows):
-                    exact.append((rows, solve(cells[rows])))
+                    exact.append((rows, exact_values(cells[rows])))
         for left in lefts:
             learned = np.take(self.weights[left], index).sum(axis=1)
             learned += self.bias[left][empty]

@@ -12,16 +12,9 @@ import pytest
 
 from games.coach import magdagdon as coach
 from games.coach import magdagdon_boards as boards
-from games.coach.magdagdon_fills import exact_values
 from games.coach.magdagdon_search import choose, expected_value
 from games.coach.magdagdon_training import copy, play_and_learn, train
-from games.coach.magdagdon_value import (
-    Network,
-    exact_three,
-    last_cell_values,
-    network,
-    two_cell_values,
-)
+from games.coach.magdagdon_value import Network, exact_three, network
 from games.rules import magdagdon as mg
 from games.rules.magdagdon import RUIN, Difficulty
 
@@ -283,16 +276,6 @@ def test_a_nightmare_board_with_three_empty_cells_is_valued_exactly_when_the_sea
     assert exact_three(net).values(cells, 0) == pytest.approx(exact)
     guessed = net.values(cells, 0)
     assert all(abs(g - e) > 1e-6 for g, e in zip(guessed, exact, strict=True))
-
-
-def test_the_exact_fills_agree_with_the_last_cell_and_two_cell_solutions():
-    """`exact_values` with one or two empty cells gives what the other exact solvers give."""
-    one = last_cell_boards()
-    two = [mg.with_cell(board, (3 * k + 6) % 16, None) for k, board in enumerate(one)]
-    two = [board for board in two if board.count(None) == 2]
-    for found, solve in ((one, last_cell_values), (two, two_cell_values)):
-        cells = boards.cells_of(np.array([boards.encode(board) for board in found]))
-        assert exact_values(cells) == pytest.approx(solve(cells))
 
 
 def test_in_nightmare_any_board_is_valued_with_exact_three_cell_ends_as_the_coach_values_its_own():
