@@ -114,10 +114,16 @@ def neighbour_masks(cells: Cells) -> tuple[npt.NDArray[np.int64], npt.NDArray[np
     return allowed, touching
 
 
+def blank_boards(cells: Cells) -> npt.NDArray[np.bool_]:
+    """(n,): whether a board holds no number, so that a die may go on any empty cell (M8; a
+    RUIN is not a number, M10)."""
+    return np.asarray(~((cells >= 1) & (cells <= 6)).any(axis=1))
+
+
 def fitting_of(cells: Cells) -> npt.NDArray[np.int64]:
     """(n, 16) bit masks: bit v set where a die of value v may go now (M8-M10)."""
     allowed, touching = neighbour_masks(cells)
-    blank = ~((cells >= 1) & (cells <= 6)).any(axis=1)
+    blank = blank_boards(cells)
     return np.where((cells == 0) & (touching | blank[:, None]), allowed, 0)
 
 

@@ -30,6 +30,7 @@ from games.coach.magdagdon_boards import (
     ROLL_CHANCES,
     ROLLS,
     Cells,
+    blank_boards,
     neighbour_masks,
     scores,
 )
@@ -79,7 +80,7 @@ def exact_values(cells: Cells) -> Floats:
     rows = np.arange(n)
     empty = np.nonzero(cells == 0)[1].reshape(n, count)
     allowed, touching = neighbour_masks(cells)
-    blank = ~((cells >= 1) & (cells <= 6)).any(axis=1)
+    blank = blank_boards(cells)
     fits = [(allowed[rows, empty[:, k]][None, :] >> FACES[:, None] & 1) > 0 for k in range(count)]
     touches = [touching[rows, empty[:, k]] for k in range(count)]
     adjacent = {}
