@@ -25,7 +25,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from games.coach.ishido import Coach  # noqa: E402
+from games.coach.ishido.search import Coach  # noqa: E402
 from games.rules import ishido  # noqa: E402
 
 Game = tuple[int, bool, int, list[float], list[float]]

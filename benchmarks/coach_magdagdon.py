@@ -24,8 +24,8 @@ from collections import Counter
 from collections.abc import Callable
 from multiprocessing import Pool
 
-from games.coach import magdagdon as coach
-from games.coach.magdagdon import Plan, reachable_boards
+from games.coach.magdagdon import plan as coach
+from games.coach.magdagdon.plan import Plan, reachable_boards
 from games.rules import magdagdon as mg
 from games.rules.magdagdon import RUIN, Board, Difficulty
 

@@ -20,8 +20,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from games.coach import mishimash_players as players  # noqa: E402
-from games.coach.mishimash_tables import rule_expected_turns  # noqa: E402
+from games.coach.mishimash import players  # noqa: E402
+from games.coach.mishimash.tables import rule_expected_turns  # noqa: E402
 from games.rules import mishimash as mm  # noqa: E402
 
 TIMES: dict[str, list[float]] = {s: [] for s in players.STRENGTHS}

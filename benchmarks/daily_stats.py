@@ -46,7 +46,7 @@ from django.test.utils import CaptureQueriesContext  # noqa: E402
 from django.urls import reverse  # noqa: E402
 from django.utils import timezone  # noqa: E402
 
-from games.core import daily  # noqa: E402
+from games.core.daily import challenges as daily  # noqa: E402
 from games.core.kinds import all_kinds  # noqa: E402
 from games.core.models import Action, Game, LeaderboardSize, Player, Result  # noqa: E402
 from games.rules import ishido, magdagdon, mishimash  # noqa: E402

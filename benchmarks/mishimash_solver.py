@@ -22,8 +22,8 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from games.coach import mishimash as coach  # noqa: E402
-from games.coach.mishimash_solver import (  # noqa: E402
+from games.coach.mishimash import policies as coach  # noqa: E402
+from games.coach.mishimash.solver import (  # noqa: E402
     Array,
     Layer,
     TurnProblem,
@@ -33,7 +33,7 @@ from games.coach.mishimash_solver import (  # noqa: E402
     solve,
     width,
 )
-from games.coach.mishimash_tables import load_expected_turns  # noqa: E402
+from games.coach.mishimash.tables import load_expected_turns  # noqa: E402
 
 TURN_STARTS = [
     ("fewest_turns", 1000, 0, 0),

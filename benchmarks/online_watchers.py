@@ -77,8 +77,8 @@ def seat_watchers(watchers: int) -> list[tuple[str, str, str]]:
     from django.utils import timezone
 
     from games.core.models import Player
-    from games.mishimash import online
-    from games.mishimash.models import Seat, Table
+    from games.mishimash.online import tables as online
+    from games.mishimash.online.models import Seat, Table
 
     seated: list[tuple[str, str, str]] = []
     for number in range((watchers + SEATS - 1) // SEATS):

@@ -3,7 +3,8 @@ decision valued as the review values it, the loss quantiles and the time per gam
 
     nice -n 10 .venv/bin/python benchmarks/review_spreads.py [games per player]
 
-The grades in games/coach/review.py are set against these figures.
+The grades in each game's coach review (games/coach/<game>/review.py) are set against these
+figures.
 """
 
 from __future__ import annotations
@@ -15,9 +16,19 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from games.coach import magdagdon as magdagdon_coach
-from games.coach import review
+from games import coach as contract
+from games.coach import ishido as ishido_coach
+from games.coach import magdagdon as magdagdon_package
+from games.coach import mishimash as mishimash_coach
+from games.coach.ishido import review as ishido_review
+from games.coach.magdagdon import plan as magdagdon_coach
 from games.rules import ishido, magdagdon, mishimash
+
+COACHES: dict[Any, contract.GameCoach] = {
+    magdagdon: magdagdon_package.COACH,
+    mishimash: mishimash_coach.COACH,
+    ishido: ishido_coach.COACH,
+}
 
 Player = Callable[[Any, random.Random], Any]
 
@@ -78,9 +89,9 @@ def measure(name: str, rules: Any, new: Callable[[random.Random], Any], player: 
         rng = random.Random(f"spread-{seed}")
         states, payloads = play(rules, new(rng), rng, player, random.Random(seed))
         start = time.perf_counter()
+        coach = COACHES[rules]
         found = [
-            review.analyse(rules, p, states, payloads)
-            for p in review.decision_points(rules, states, payloads)
+            coach.analyse(p, states, payloads) for p in coach.decision_points(states, payloads)
         ]
         seconds.append(time.perf_counter() - start)
         decisions += len(found)
@@ -128,12 +139,12 @@ def ishido_noise(n: int) -> None:
             ishido, ishido.new_game(ishido.Options(), rng), rng, ishido_random, random.Random(seed)
         )
         for state, payload in zip(states[:-1], payloads, strict=True):
-            best = review.ISHIDO_COACH.action_values(state)[0][0].cell
+            best = ishido_review.COACH.action_values(state)[0][0].cell
             if best == payload["cell"]:
                 continue
             cells = [best, payload["cell"]]
-            a = review.ishido_values(state, cells)
-            b = review.ishido_values(state, cells, salt="other")
+            a = ishido_review.ishido_values(state, cells)
+            b = ishido_review.ishido_values(state, cells, salt="other")
             diffs.append(abs((a[best] - a[cells[1]]) - (b[best] - b[cells[1]])))
     print(f"{'ishido loss, resampled':24} {len(diffs)} decisions  |difference| {quantiles(diffs)}")
 

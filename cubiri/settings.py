@@ -71,7 +71,7 @@ def _secret_key() -> str:
 
 DEBUG = env_bool("DEBUG")
 SECRET_KEY = _secret_key()
-# Each daily challenge's seed is an HMAC of its day under this secret (games/core/daily.py), so
+# Each daily challenge's seed is an HMAC of its day under this secret (games/core/daily/), so
 # nobody can work it out ahead. Keep it stable and the same on every server: the fingerprints
 # published for the coming days are derived from it.
 DAILY_SECRET = env("DAILY_SECRET") or SECRET_KEY
@@ -255,7 +255,7 @@ AXES_LOCKOUT_CALLABLE = "games.core.security.lockout_response"
 AXES_VERBOSE = False
 
 # Creating players and games is limited per client address and hour; the counts are rows in the
-# database (games.core.accounts.CreationCount), so several app servers share them.
+# database (games.core.accounts.models.CreationCount), so several app servers share them.
 CREATION_LIMITS = {
     "player": env_int("PLAYERS_PER_HOUR", 30),
     "game": env_int("GAMES_PER_HOUR", 120),

@@ -6,7 +6,7 @@ from django.urls import include, path
 urlpatterns = [
     path("", include("games.core.urls")),
     path("magdagdon/", include("games.magdagdon.urls")),
-    path("mishimash/online/", include("games.mishimash.online_urls")),
+    path("mishimash/online/", include("games.mishimash.online.urls")),
     path("mishimash/", include("games.mishimash.urls")),
     path("ishido/", include("games.ishido.urls")),
     path("i18n/", include("django.conf.urls.i18n")),

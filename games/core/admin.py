@@ -10,8 +10,9 @@ from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
-from games.core.account_forms import TAKEN_MESSAGE, nickname_taken
-from games.core.accounts import Account, SignIn, nickname_key
+from games.core.accounts.forms import TAKEN_MESSAGE, nickname_taken
+from games.core.accounts.models import Account, SignIn
+from games.core.accounts.nicknames import nickname_key
 from games.core.models import Game, LeaderboardSize, Player, Result, ResultQuerySet
 
 

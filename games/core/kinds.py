@@ -14,16 +14,23 @@ view model, which the view hands to the template's `#board` partial.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from types import ModuleType
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from django.http import HttpRequest
 from django.utils.functional import Promise
 
-from games.core.hints import Hint
-from games.core.html import Html, escape
+from games.core.html import Html, escape, join, markup
+from games.core.play.refusals import rules_message
+from games.rules import IllegalMove
+
+if TYPE_CHECKING:
+    from games.coach import GameCoach
+    from games.core.stats.facts import Fact, FinishedResult
+from games.core.play.hint_panel import Hint
 
 
 @dataclass(frozen=True)
@@ -54,10 +61,44 @@ class GameKind:
     # The game's own stylesheet under static/ (the replay page loads it too).
     stylesheet: ClassVar[str] = ""
     rules: ModuleType  # the games.rules module
+    # The game's coach (games.coach.<game>.COACH): the review's analysis, and HINT's advice.
+    coach: GameCoach
     listed: ClassVar[bool] = True  # on the home page, the leaderboards and records pages
-    # Whether the game page offers HINT (games.core.coaching); then `coach_hint` gives it and
+    position: ClassVar[int]  # where a listed kind stands in lists of games (smallest first)
+    # Whether the game page offers HINT (games.core.play.hint); then `coach_hint` gives it and
     # `board(…, hint=…)` marks it.
     hints: ClassVar[bool] = False
+
+    # Hooks a kind must define (a Django system check, games.core.checks, says which are not).
+    required_hooks: ClassVar[tuple[str, ...]] = (
+        "board",
+        "result",
+        "leaderboard",
+        "daily_options",
+        "review_seen",
+        "stats_facts",
+    )
+    required_attributes: ClassVar[tuple[str, ...]] = (
+        "key",
+        "name",
+        "pitch",
+        "leaderboards",
+        "ranking",
+        "template",
+        "rules",
+        "coach",
+        "position",
+    )
+
+    def missing_hooks(self) -> list[str]:
+        """The names of the hooks and attributes this kind leaves undefined."""
+        missing = [name for name in self.required_attributes if not hasattr(self, name)]
+        for name in self.required_hooks:
+            if getattr(type(self), name) is getattr(GameKind, name):
+                missing.append(f"{name}()")
+        if self.hints and type(self).coach_hint is GameKind.coach_hint:
+            missing.append("coach_hint()")
+        return missing
 
     # --- the rules, through the one rules API ------------------------------------------------
     def options_from_dict(self, data: dict[str, Any]) -> Any:
@@ -81,6 +122,11 @@ class GameKind:
 
     def is_finished(self, state: Any) -> bool:
         return bool(state.is_finished)
+
+    def refusal_text(self, error: IllegalMove) -> str:
+        """A move the rules refused, in the visitor's language (a kind may name its cells as
+        its board draws them)."""
+        return rules_message(error)
 
     # --- drawing ------------------------------------------------------------------------------
     @property
@@ -112,6 +158,29 @@ class GameKind:
         from what the player sees only."""
         raise NotImplementedError
 
+    # --- a player's stats page and choices --------------------------------------------------
+    # What a player of this game chooses once and finds again (games.core.preferences): a
+    # name (stored as "<key>.<name>") and the parser of its untrusted text (None: refused).
+    preferences: ClassVar[dict[str, Callable[[str], Any]]] = {}
+
+    def stats_facts(self, results: Sequence[FinishedResult]) -> tuple[Fact, ...]:
+        """This game's own figures on a player's stats page, from their latest finished
+        results (oldest first; games.core.stats)."""
+        raise NotImplementedError
+
+    # --- the review page (games.core.review) ------------------------------------------------
+    # Why the grades' thresholds are where they are, in a sentence (the review page's footnote).
+    review_note: ClassVar[str | Promise] = ""
+
+    def review_seen(self, context: dict[str, Any]) -> str:
+        """What the player saw at a reviewed decision ("Turn 3 · roll 5 2 4"), from the
+        analysis's `context` (games.coach.review)."""
+        raise NotImplementedError
+
+    def review_choice(self, actions: list[dict[str, Any]], context: dict[str, Any]) -> Html:
+        """A reviewed choice (one or more stored actions) in the words of the game's moves."""
+        return join([self.describe_action_html(action) for action in actions], markup(" · "))
+
     # --- what the shared app cannot guess --------------------------------------------------------
     def result(self, state: Any, options: Any) -> ResultFields | None:
         raise NotImplementedError
@@ -128,7 +197,7 @@ class GameKind:
     def leaderboard_label(self, key: str) -> str | Promise:
         return dict(self.leaderboards).get(key, key)
 
-    # --- the end screen's SHARE text (games.core.ending) ------------------------------------
+    # --- the end screen's SHARE text (games.core.play.ending) ------------------------------------
     def share_title(self, state: Any, options: Any) -> str:
         """The first line: the game, its board and the score ("MAGDAGDON · PEACEFUL · 384")."""
         fields = self.result(state, options)
@@ -167,8 +236,11 @@ def get_kind(key: str) -> GameKind:
     return _KINDS[key]
 
 
+def registered_kinds() -> list[GameKind]:
+    """Every registered kind, listed or not."""
+    return list(_KINDS.values())
+
+
 def all_kinds() -> list[GameKind]:
     """The games the site lists, in their order (a kind such as online MISHIMASH is not)."""
-    order = ["magdagdon", "mishimash", "ishido"]
-    listed = (kind for kind in _KINDS.values() if kind.listed)
-    return sorted(listed, key=lambda k: order.index(k.key) if k.key in order else 99)
+    return sorted((kind for kind in _KINDS.values() if kind.listed), key=lambda k: k.position)

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from django.db.models import Exists, OuterRef
 from django.http import HttpRequest
 
-from games.core.accounts import Account
+from games.core.accounts.models import Account
 from games.core.kinds import GameKind
 from games.core.models import LeaderboardSize, Result
 from games.core.players import get_player

@@ -53,7 +53,7 @@ class Player(models.Model):
         _("banned"), default=False, help_text=_("All results of a banned player are hidden.")
     )
     created_at = models.DateTimeField(_("created"), default=timezone.now)
-    # Remembered choices (sound, a game's last settings): see games.core.settings.
+    # Remembered choices (sound, a game's last settings): see games.core.preferences.
     settings = models.JSONField(_("settings"), default=dict, blank=True)
 
     class Meta:
@@ -112,7 +112,7 @@ class Game(models.Model):
     finished_at = models.DateTimeField(_("ended"), null=True, blank=True)
     # The UTC day of the daily challenge this game plays (games.core.daily); None for the rest.
     day = models.DateField(_("daily challenge"), null=True, blank=True)
-    # A hint was shown (games.core.coaching): the game stays in its player's records but is
+    # A hint was shown (games.core.play.hint): the game stays in its player's records but is
     # never ranked (its Result row is hidden for good, see Game._record_result).
     coached = models.BooleanField(_("coached"), default=False)
 
@@ -294,7 +294,7 @@ class Game(models.Model):
         fields = self.result_fields(state, when)
         if fields is not None:
             # Read in the move's transaction, after its UPDATE locked the row: a hint shown in
-            # another tab a moment ago counts (games.core.coaching marks only active games).
+            # another tab a moment ago counts (games.core.play.hint marks only active games).
             coached = (
                 self.coached
                 or self.pk is not None
@@ -535,32 +535,3 @@ class LeaderboardSize(models.Model):
             cls.objects.update_or_create(
                 kind_key=kind_key, leaderboard=leaderboard, defaults={"visible": count}
             )
-
-
-class Review(models.Model):
-    """A finished game's review (games.core.reviews), computed a few decisions at a time when
-    it is first opened and kept: `decisions` holds the analysed ones (games.coach.review's
-    dicts, in order) of `total`. `version` orders the writes (compare-and-set) and
-    `busy_until` is the lease of the one request computing the next step."""
-
-    game = models.OneToOneField(
-        Game, on_delete=models.CASCADE, primary_key=True, related_name="review"
-    )
-    format = models.PositiveSmallIntegerField(default=0)  # games.coach.review.FORMAT
-    total = models.PositiveIntegerField(default=0)
-    decisions = models.JSONField(default=list)
-    version = models.PositiveIntegerField(default=0)
-    busy_until = models.DateTimeField(null=True, blank=True)
-    seconds = models.FloatField(default=0.0)  # spent computing it, over every step
-    updated_at = models.DateTimeField(auto_now=True)
-
-    def __str__(self) -> str:
-        return f"review of {self.game_id}: {len(self.decisions)}/{self.total}"
-
-    @property
-    def is_done(self) -> bool:
-        return len(self.decisions) >= self.total
-
-
-# Secured nicknames, server-side sign-ins and creation counts: their own module, this app's models.
-from games.core.accounts import Account, CreationCount, SignIn  # noqa: E402, F401

@@ -28,7 +28,7 @@ from django.utils.encoding import iri_to_uri
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext_lazy as _
 
-from games.core.accounts import CreationCount, SignIn
+from games.core.accounts.models import CreationCount, SignIn
 
 SIGN_IN_KEY = "_cubiri_sign_in"
 # A sign-in's last use is written at most this often (one UPDATE, not one per request).

@@ -13,17 +13,18 @@ from django.utils.functional import Promise
 from django.utils.translation import get_language, gettext, ngettext
 from django.views.decorators.http import require_GET, require_POST
 
-from games.core.account_forms import TAKEN_MESSAGE, nickname_taken
-from games.core.accounts import Account, nickname_key
-from games.core.daily import today_cards
+from games.core.accounts.forms import TAKEN_MESSAGE, nickname_taken
+from games.core.accounts.models import Account
+from games.core.accounts.nicknames import nickname_key
+from games.core.daily.challenges import today_cards
 from games.core.forms import NicknameForm
 from games.core.kinds import GameKind, all_kinds, get_kind
 from games.core.leaderboards import standing
 from games.core.models import Game, Result
-from games.core.moves import player_game, see_other, start_game
+from games.core.play.moves import player_game, see_other, start_game
 from games.core.players import ensure_player, get_player
+from games.core.preferences import parse, remember
 from games.core.security import BAD_NEXT_MESSAGE, UnsafeRedirect, safe_next
-from games.core.settings import parse, remember
 
 
 @dataclass(frozen=True)

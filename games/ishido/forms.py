@@ -5,7 +5,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from games.core import forms as core_forms
-from games.core.moves import MoveForm
+from games.core.play.moves import MoveForm
 from games.rules import ishido
 
 STONE_CHOICES = [

@@ -1,24 +1,23 @@
 """HINT in Ishido: the coach's cell for the current stone, and the expected final score of the
-best few cells. The coach samples orders of the pouch's known contents (never the real order);
-a hint runs it on a smaller budget than the benchmark's, to answer in a small fraction of a
-second."""
+best few cells (its one answer, games.coach.ishido.COACH). The coach samples orders of the
+pouch's known contents (never the real order); a hint runs it on a smaller budget than the
+benchmark's (games.coach.ishido.HINT), to answer in a small fraction of a second."""
 
 from __future__ import annotations
 
 from django.utils.translation import gettext
 
-from games.coach.ishido import Coach
-from games.core.hints import Choice, Hint, number
+from games.coach.ishido import COACH
+from games.core.play.hint_panel import Choice, Hint, number
 from games.ishido.display import seen_place, spoken_name
 from games.rules import ishido as rules
 
-HINT_COACH = Coach(placements=6000)
 SHOWN = 3  # cells listed with their values
 
 
 def coach_hint(state: rules.State) -> Hint:
-    values = HINT_COACH.action_values(state)
-    best, _ = values[0]
+    answer = COACH.advise(state)
+    best = answer.action
     stone = state.current_stone
     assert stone is not None  # a running game always shows its current stone
     advice = seen_place(
@@ -26,16 +25,14 @@ def coach_hint(state: rules.State) -> Hint:
         best.cell,
         {"stone": spoken_name(stone)},
     )
-    # The coach's cell first; the others by value (a cell the search dropped early has a
-    # rougher value, so the list is sorted rather than taken in the search's order).
-    others = sorted(values[1:], key=lambda item: -item[1])[: SHOWN - 1]
+    # The coach's cell first, then the others by value (the advice ranks them so).
     choices = tuple(
         Choice(
             seen_place(gettext("Row %(row)d, column %(column)d"), place.cell),
             number(value, 0),
             index == 0,
         )
-        for index, (place, value) in enumerate([values[0], *others])
+        for index, (place, value) in enumerate(answer.alternatives[:SHOWN])
     )
     note = gettext(
         "Expected final score, over sampled orders of the stones left in the pouch (never "

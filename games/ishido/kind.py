@@ -1,5 +1,6 @@
 """Ishido as the shared app sees it: one leaderboard, best score first."""
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
@@ -8,14 +9,16 @@ from django.http import HttpRequest
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from games.core.hints import Hint
+from games.coach import ishido as ishido_coach
 from games.core.html import Html, escape
 from games.core.kinds import GameKind, ResultFields
+from games.core.play.hint_panel import Hint
 from games.core.players import get_player
-from games.core.settings import get_setting
-from games.ishido import display, share
+from games.core.preferences import get_setting, switch
+from games.core.stats.facts import Fact, FinishedResult
+from games.ishido import display, share, stats
 from games.ishido.hint import coach_hint
-from games.rules import ishido
+from games.rules import IllegalMove, ishido
 
 
 @dataclass(frozen=True)
@@ -29,6 +32,7 @@ class IshidoUi:
 
 class IshidoKind(GameKind):
     key = "ishido"
+    position = 3
     name = "Ishido"
     pitch = _("The way of stones: place 72 stones on a 12×8 board, each matching its neighbours.")
     leaderboards = (("classic", _("Classic")),)
@@ -37,7 +41,27 @@ class IshidoKind(GameKind):
     template = "ishido/play.html"
     stylesheet = "css/ishido.css"
     rules = ishido
+    coach = ishido_coach.COACH
     hints = True
+    review_note = _(
+        "Why these: the 4-way bonuses and the doubling after each 4-way decide an Ishido score. "
+        "The coach plays the game on over 64 sampled orders of the stones left in the pouch, and "
+        "another sample moves a loss by about 66 points, so an inaccuracy loses at least 250 "
+        "(about a fifth 4-way's bonus), a mistake 600 (a sixth one's), a blunder 1,500 (about "
+        "the end bonus and a 4-way with it)."
+    )
+
+    preferences = {"hints": switch}  # the legal cells' highlight, on or off
+
+    def stats_facts(self, results: Sequence[FinishedResult]) -> tuple[Fact, ...]:
+        return stats.facts(results)
+
+    def refusal_text(self, error: IllegalMove) -> str:
+        # A refusal that names a cell names it as the board is drawn (transposed on a phone).
+        return display.seen_refusal(error)
+
+    def review_seen(self, context: dict[str, Any]) -> str:
+        return gettext("Stone %(number)d of 72") % {"number": context["placed"] + 1}
 
     def ui(self, request: HttpRequest, state: ishido.State, *, status: int) -> IshidoUi:
         """The legal-cell highlight: what the move form's checkbox (a hidden "0" before it) or

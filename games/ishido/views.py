@@ -6,12 +6,12 @@ from django.http import HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from games.core.board import HtmxHttpRequest, board_response
 from games.core.kinds import get_kind
 from games.core.models import Game
-from games.core.moves import player_game, rules_message, running_game, start_game, submit_move
-from games.core.settings import remember
-from games.ishido.display import seen_refusal, spoken_name
+from games.core.play.moves import player_game, running_game, start_game, submit_move
+from games.core.play.response import HtmxHttpRequest, board_response
+from games.core.preferences import remember
+from games.ishido.display import spoken_name
 from games.ishido.forms import NewGameForm, PlaceForm
 from games.rules import IllegalMove, ishido
 from games.rules.errors import gettext_noop
@@ -38,31 +38,12 @@ def play(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
 def place(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     game = player_game(request, game_id, KIND)
     form = PlaceForm(request.POST)
-    response = submit_move(
-        request, game, form, lambda d: checked_place(game, d), render=board_as_seen
-    )
+    response = submit_move(request, game, form, lambda d: checked_place(game, d))
     if response.status_code in (200, 303) and "hints" in request.POST and game.player:
         # The highlight switch answers on the page alone; the next move carries it here.
         hints = "off" if request.POST["hints"] == "0" else "on"
         remember(game.player, "ishido.hints", hints)
     return response
-
-
-def board_as_seen(
-    request: HtmxHttpRequest, game: Game, *, error: str = "", status: int = 200, **extra: Any
-) -> HttpResponse:
-    """The board response, with a refusal that names a cell naming it as the board is drawn
-    (transposed on a portrait phone): the rules say it again for the same cell, and only
-    the very same message is replaced."""
-    if error and status == 400 and game.is_active:
-        try:
-            ishido.apply(game.state, ishido.Place(int(request.POST.get("cell", ""))))
-        except IllegalMove as refusal:
-            if rules_message(refusal) == error:
-                error = seen_refusal(refusal)
-        except ValueError:
-            pass
-    return board_response(request, game, error=error, status=status, **extra)
 
 
 def checked_place(game: Game, data: dict[str, Any]) -> ishido.Place:

@@ -8,7 +8,7 @@ from django.utils.translation import gettext_lazy as _
 from django_stubs_ext import StrOrPromise
 
 from games.core import forms as core_forms
-from games.core.moves import MoveForm
+from games.core.play.moves import MoveForm
 from games.rules import magdagdon
 
 Difficulty = magdagdon.Difficulty

@@ -1,7 +1,7 @@
-"""HINT in MAGDAGDON: the coach's plan for the roll on show (games.coach.magdagdon.turn_plan):
-the dice it stages and where, the RUIN it accepts, or the Majda Power it uses. The list beside
-it compares whole plans (a staging is one board, however it is ordered) by the expected final
-score, powers' penalties included."""
+"""HINT in MAGDAGDON: the coach's advice for the roll on show (games.coach.magdagdon.COACH, its
+plan: games.coach.magdagdon.plan): the dice it stages and where, the RUIN it accepts, or the
+Majda Power it uses. The list beside it compares whole plans (a staging is one board, however
+it is ordered) by the expected final score, powers' penalties included."""
 
 from __future__ import annotations
 
@@ -9,8 +9,10 @@ from collections.abc import Iterable
 
 from django.utils.translation import gettext, pgettext
 
-from games.coach import magdagdon as coach
-from games.core.hints import Choice, Hint, number
+from games.coach import Advice
+from games.coach.magdagdon import COACH
+from games.coach.magdagdon.plan import Plan
+from games.core.play.hint_panel import Choice, Hint, number
 from games.magdagdon.display import where
 from games.rules import magdagdon as rules
 
@@ -55,30 +57,31 @@ def power_dice(action: rules.Action) -> frozenset[int]:
 
 
 def coach_hint(state: rules.State) -> Hint:
-    best = coach.advise(state)
+    advice = COACH.advise(state)
+    best = advice.action
     if state.phase == rules.ROLLING:
-        value = coach.action_values(state)[0][1]
-        advice = gettext("ROLL the four dice.")
-        return Hint(best.text(), advice, (Choice(gettext("ROLL"), points(value), True),), note())
-    plan = coach.turn_plan(state)
-    alternatives = _alternatives(state, plan)
+        text = gettext("ROLL the four dice.")
+        choice = Choice(gettext("ROLL"), points(advice.value), True)
+        return Hint(best.text(), text, (choice,), note())
+    plan: Plan = advice.plan
+    alternatives = _alternatives(state, advice)
     first = ""
     if isinstance(best, rules.Unstage):
         first = gettext("Take die %(die)d back first.") % {"die": best.die + 1} + " "
     if plan.power is not None:
-        advice = gettext("Use a Majda Power: %(power)s.") % {"power": power_text(plan.power)}
+        text = gettext("Use a Majda Power: %(power)s.") % {"power": power_text(plan.power)}
         return Hint(
             best.text(),
-            first + advice,
+            first + text,
             alternatives,
             note(),
             dice=power_dice(plan.power),
         )
     if plan.ruin is not None:
-        advice = gettext("Accept MAGDAGDON with the RUIN on %(cell)s.") % {"cell": place(plan.ruin)}
+        text = gettext("Accept MAGDAGDON with the RUIN on %(cell)s.") % {"cell": place(plan.ruin)}
         return Hint(
             best.text(),
-            first + advice,
+            first + text,
             alternatives,
             note(),
             cells=frozenset({plan.ruin}),
@@ -87,20 +90,20 @@ def coach_hint(state: rules.State) -> Hint:
     staged = set(state.staged)
     todo = [(die, cell) for die, cell in plan.staging if (die, cell) not in staged]
     if isinstance(best, rules.Stage) and len(todo) > 1:
-        advice = gettext(
+        text = gettext(
             "Stage die %(die)d (%(value)d) on %(cell)s first, then the other marked dice where "
             "they are drawn, and CONFIRM."
         )
     elif isinstance(best, rules.Stage):
-        advice = gettext("Stage die %(die)d (%(value)d) on %(cell)s, then CONFIRM.")
+        text = gettext("Stage die %(die)d (%(value)d) on %(cell)s, then CONFIRM.")
     else:
-        advice = gettext("CONFIRM: the staged dice are the coach's plan.")
+        text = gettext("CONFIRM: the staged dice are the coach's plan.")
     if isinstance(best, rules.Stage):
-        advice %= {"die": best.die + 1, "value": state.roll[best.die], "cell": place(best.cell)}
+        text %= {"die": best.die + 1, "value": state.roll[best.die], "cell": place(best.cell)}
     labels = tuple((cell, str(state.roll[die])) for die, cell in todo)
     return Hint(
         best.text(),
-        first + advice,
+        first + text,
         alternatives,
         note(),
         cells=frozenset(cell for _, cell in todo),
@@ -109,54 +112,24 @@ def coach_hint(state: rules.State) -> Hint:
     )
 
 
-def _alternatives(state: rules.State, plan: coach.Plan) -> tuple[Choice, ...]:
+def _alternatives(state: rules.State, advice: Advice) -> tuple[Choice, ...]:
     """The coach's plan and the best few others, each a whole turn: a board to CONFIRM, a
     RUIN, or a power."""
-    left = rules.powers_left(state)
-    lines: list[tuple[float, str]] = []
-    plan_board = None
-    if plan.staging:
-        plan_board = list(state.board)
-        for die, cell in plan.staging:
-            plan_board[cell] = state.roll[die]
-    required = rules.required_dice(state.board, state.difficulty)
-    boards = coach.reachable_boards(state.board, state.roll, required)
-    other = next(
-        (
-            b
-            for b in coach.board_ranking(state)
-            if b in boards and (plan_board is None or list(b) != plan_board)
-        ),
-        None,
-    )
-    if other is not None:
-        label = pgettext("hint", "Or: %(steps)s") % {"steps": staging_text(state, boards[other])}
-        lines.append((coach.board_value(state, other), label))
-    if not boards:  # a MAGDAGDON: the best other RUIN cells
-        ruins = [
-            (a, v) for a, v in coach.action_values(state) if isinstance(a, rules.AcceptMagdagdon)
-        ]
-        lines += [
-            (v, gettext("RUIN on %(cell)s") % {"cell": place(a.cell)})
-            for a, v in ruins
-            if a.cell != plan.ruin
-        ][:2]
-    if left > 0 and not state.staged:
-        powers = [
-            (a, v)
-            for a, v in coach.action_values(state)
-            if isinstance(a, rules.Decrease | rules.Increase | rules.Reroll) and a != plan.power
-        ]
-        if powers:
-            action, value = max(powers, key=lambda item: item[1])
-            lines.append((value, power_text(action)))
-    lines.sort(key=lambda item: -item[0])
+    (plan, value), *others = advice.alternatives[:SHOWN]
     if plan.power is not None:
         label = power_text(plan.power)
     elif plan.ruin is not None:
         label = gettext("RUIN on %(cell)s") % {"cell": place(plan.ruin)}
     else:
         label = pgettext("hint", "The marked staging")
-    shown = [Choice(label, points(plan.value), True)]
-    shown += [Choice(label, points(value)) for value, label in lines[: SHOWN - 1]]
+    shown = [Choice(label, points(value), True)]
+    shown += [Choice(_other_label(state, other), points(v)) for other, v in others]
     return tuple(shown)
+
+
+def _other_label(state: rules.State, other: Plan) -> str:
+    if other.power is not None:
+        return power_text(other.power)
+    if other.ruin is not None:
+        return gettext("RUIN on %(cell)s") % {"cell": place(other.ruin)}
+    return pgettext("hint", "Or: %(steps)s") % {"steps": staging_text(state, other.staging)}

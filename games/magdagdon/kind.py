@@ -1,5 +1,6 @@
 """MAGDAGDON as the shared app sees it: one leaderboard per difficulty, best score first."""
 
+from collections.abc import Sequence
 from decimal import Decimal
 from typing import Any
 
@@ -7,9 +8,12 @@ from django.http import HttpRequest
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from games.core.hints import Hint
+from games.coach import magdagdon as magdagdon_coach
+from games.core.html import Html
 from games.core.kinds import GameKind, ResultFields
-from games.magdagdon import display, share
+from games.core.play.hint_panel import Hint
+from games.core.stats.facts import Fact, FinishedResult
+from games.magdagdon import display, review, share, stats
 from games.magdagdon.display import Choice, where
 from games.magdagdon.hint import coach_hint
 from games.rules import magdagdon
@@ -17,6 +21,7 @@ from games.rules import magdagdon
 
 class MagdagdonKind(GameKind):
     key = "magdagdon"
+    position = 1
     name = "MAGDAGDON"
     pitch = _(
         "Fill a 4×4 board with dice, growing one connected field of numbers: "
@@ -33,7 +38,18 @@ class MagdagdonKind(GameKind):
     template = "magdagdon/play.html"
     stylesheet = "css/magdagdon.css"
     rules = magdagdon
+    coach = magdagdon_coach.COACH
     hints = True
+    review_note = review.NOTE
+
+    def stats_facts(self, results: Sequence[FinishedResult]) -> tuple[Fact, ...]:
+        return stats.facts(results)
+
+    def review_seen(self, context: dict[str, Any]) -> str:
+        return review.seen(context)
+
+    def review_choice(self, actions: list[dict[str, Any]], context: dict[str, Any]) -> Html:
+        return review.choice(actions, context, self.describe_action_html)
 
     def ui(self, request: HttpRequest, state: magdagdon.State, *, status: int) -> Choice:
         """The selected die and the RUIN choice, from the page's (or the form's) address; after

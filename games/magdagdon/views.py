@@ -16,20 +16,16 @@ from django.shortcuts import render
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from games.core.board import HtmxHttpRequest, board_response
 from games.core.kinds import get_kind
-from games.core.models import Game, GameOver, StaleVersion
-from games.core.moves import (
-    OVER_MESSAGE,
-    STALE_MESSAGE,
-    form_message,
+from games.core.models import Game
+from games.core.play.moves import (
+    answer_move,
     player_game,
-    rules_message,
     running_game,
-    see_other,
     start_game,
     submit_move,
 )
+from games.core.play.response import HtmxHttpRequest, board_response
 from games.magdagdon import display
 from games.magdagdon.forms import (
     AcceptForm,
@@ -142,32 +138,25 @@ def unstage_all(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     M3 take-backs, each a stored move, written in one transaction or not at all."""
     game = player_game(request, game_id, KIND)
     before = game.state
-    form = PlainForm(request.POST)
-    if not form.is_valid():
-        return board_response(request, game, error=form_message(form), status=400)
-    version = form.cleaned_data["version"]
-    try:
-        if version != game.version:
-            raise StaleVersion
+
+    def act(data: dict[str, Any]) -> None:
         if not game.state.staged:
             raise IllegalMove(gettext_noop("No die is staged: there is nothing to take back."))
+        version = data["version"]
         with transaction.atomic():
             while game.state.staged:  # the first staged die: the dice placed beside it follow
                 game.apply_action(rules.Unstage(game.state.staged[0][0]), version)
                 version += 1
-    except StaleVersion:
-        game.refresh_from_db()
-        return board_response(request, game, error=str(STALE_MESSAGE), status=409)
-    except GameOver:
-        game.refresh_from_db()
-        return board_response(request, game, error=str(OVER_MESSAGE), status=400)
-    except IllegalMove as error:
-        game.refresh_from_db()
-        return board_response(request, game, error=rules_message(error), status=400)
-    if not request.htmx:
-        return see_other(game.get_absolute_url())
-    last = rules.Unstage(before.staged[0][0])
-    return board_response(request, game, change=display.change(before, game.state, last))
+
+    def render(request: HtmxHttpRequest, game: Game, **answer: Any) -> HttpResponse:
+        if answer.get("status", 200) != 200:
+            return board_response(request, game, **answer)
+        last = rules.Unstage(before.staged[0][0])
+        return board_response(request, game, change=display.change(before, game.state, last))
+
+    return answer_move(
+        request, game, PlainForm(request.POST), act, render, redirect=game.get_absolute_url
+    )
 
 
 @require_POST

@@ -19,7 +19,7 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from games.coach import mishimash_players as players
+from games.coach.mishimash import players
 from games.core.html import Html
 from games.core.models import Game
 from games.mishimash import display

@@ -25,7 +25,7 @@ from django.utils.translation import gettext, gettext_noop, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from games.core.html import EMPTY, Html, escape, fill, join, markup, translated
-from games.core.moves import rules_message
+from games.core.play.refusals import rules_message
 from games.rules import mishimash as rules
 
 NUMBER_WORDS = (_("no"), _("one"), _("two"), _("three"), _("four"), _("five"), _("six"))

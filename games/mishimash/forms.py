@@ -15,7 +15,8 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from games.core import forms as core_forms
-from games.core.moves import MoveForm, rules_message
+from games.core.play.moves import MoveForm
+from games.core.play.refusals import rules_message
 from games.mishimash import computers
 from games.rules import IllegalMove
 from games.rules import mishimash as rules
@@ -172,7 +173,7 @@ class NewGameForm(core_forms.NewGameForm):
         widget = self.fields["players"].widget
         assert isinstance(widget, NamesWidget)
         widget.strengths = seat_strengths(self.data) if self.is_bound else []
-        if last_target is not None:  # the player's last choice (games.core.settings)
+        if last_target is not None:  # the player's last choice (games.core.preferences)
             if last_target in rules.TARGET_CHOICES:
                 self.initial["target"] = str(last_target)
             else:

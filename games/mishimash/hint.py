@@ -1,6 +1,6 @@
-"""HINT in MISHIMASH: the coach's dice to set aside and BANK or ROLL AGAIN, with the values of
-the alternatives in the unit the coach answers in (games.coach.mishimash.policy) and the chance
-that the next roll busts."""
+"""HINT in MISHIMASH: the coach's dice to set aside and BANK or ROLL AGAIN (its one answer,
+games.coach.mishimash.COACH), with the values of the alternatives in the unit the coach answers
+in (games.coach.mishimash.policies.policy) and the chance that the next roll busts."""
 
 from __future__ import annotations
 
@@ -8,20 +8,21 @@ from collections.abc import Sequence
 
 from django.utils.translation import gettext, pgettext
 
-from games.coach import mishimash as coach
-from games.core.hints import Choice, Hint, number, percent
+from games.coach.mishimash import COACH
+from games.coach.mishimash import policies as coach
+from games.core.play.hint_panel import Choice, Hint, number, percent
 from games.rules import mishimash as rules
 
 
-def value_text(policy: coach.Policy, value: float) -> str:
-    """A value in the unit that `unit_note` names above the list."""
-    return percent(value) if policy.unit == "chance" else number(value)
+def value_text(unit: str, value: float) -> str:
+    """A value in the unit (the advice's) that `unit_note` names above the list."""
+    return percent(value) if unit == "chance" else number(value)
 
 
-def unit_note(policy: coach.Policy) -> str:
-    if policy.unit == "turns":
+def unit_note(unit: str) -> str:
+    if unit == "turns":
         return gettext("Expected turns to reach the target, this one included (lower is better):")
-    if policy.unit == "chance":
+    if unit == "chance":
         return gettext(
             "Chance to end this turn ahead of every other player's banked score (higher is better):"
         )
@@ -51,22 +52,20 @@ def with_risk(state: rules.State, action: rules.Action, text: str) -> str:
 
 def coach_hint(state: rules.State) -> Hint:
     """The hint for the player to move (solo or hot-seat; online tables offer none)."""
-    policy = coach.policy(state)
-    values = coach.action_values(state)
-    best, _ = values[0]
+    answer = COACH.advise(state)
+    unit, values, best = answer.unit, answer.alternatives, answer.action
     if not isinstance(best, rules.SelectAndBank | rules.SelectAndRollAgain):
         risk = percent(coach.bust_chance(rules.DICE))
         advice = gettext("ROLL the six dice (a bust has a chance of %(chance)s).") % {
             "chance": risk
         }
         rolls = tuple(
-            Choice(move_label(a), value_text(policy, v), i == 0) for i, (a, v) in enumerate(values)
+            Choice(move_label(a), value_text(unit, v), i == 0) for i, (a, v) in enumerate(values)
         )
-        return Hint(best.text(), advice, rolls, unit_note(policy))
+        return Hint(best.text(), advice, rolls, unit_note(unit))
     same = [(a, v) for a, v in values if getattr(a, "dice", None) == best.dice]
     choices = [
-        Choice(move_label(a), with_risk(state, a, value_text(policy, v)), a == best)
-        for a, v in same
+        Choice(move_label(a), with_risk(state, a, value_text(unit, v)), a == best) for a, v in same
     ]
     other = next(((a, v) for a, v in values if getattr(a, "dice", None) != best.dice), None)
     if other is not None:
@@ -75,7 +74,7 @@ def coach_hint(state: rules.State) -> Hint:
             "dice": dice_text(getattr(action, "dice", ())),
             "move": move_label(action),
         }
-        choices.append(Choice(label, with_risk(state, action, value_text(policy, value))))
+        choices.append(Choice(label, with_risk(state, action, value_text(unit, value))))
     if isinstance(best, rules.SelectAndBank):
         advice = gettext("Set aside dice %(dice)s, then BANK.")
     else:
@@ -84,7 +83,7 @@ def coach_hint(state: rules.State) -> Hint:
         best.text(),
         advice % {"dice": dice_text(best.dice)},
         tuple(choices),
-        unit_note(policy),
+        unit_note(unit),
         dice=frozenset(best.dice),
         button="bank" if isinstance(best, rules.SelectAndBank) else "roll-again",
     )

@@ -1,6 +1,7 @@
 """MISHIMASH as the shared app sees it: one leaderboard per standard target (solo games
 only), fewest turns to reach the target first, then the higher final score, then the earlier."""
 
+from collections.abc import Sequence
 from typing import Any
 
 from django.http import HttpRequest
@@ -8,9 +9,12 @@ from django.utils.functional import lazy
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from games.core.hints import Hint
+from games.coach import mishimash as mishimash_coach
+from games.core.html import Html
 from games.core.kinds import GameKind, ResultFields
-from games.mishimash import computers, display, share
+from games.core.play.hint_panel import Hint
+from games.core.stats.facts import Fact, FinishedResult
+from games.mishimash import computers, display, review, share, stats
 from games.mishimash.display import Ticks, ticked
 from games.mishimash.hint import coach_hint
 from games.rules import mishimash
@@ -21,8 +25,17 @@ def target_label(target: int) -> str:
     return lazy(lambda: gettext("Target %(target)s") % {"target": target}, str)()
 
 
+def target_preference(value: str) -> int | None:
+    """A remembered target: any positive whole number up to the rules' largest (X1)."""
+    if not (value.isascii() and value.isdigit()) or len(value) > 6:
+        return None
+    target = int(value)
+    return target if 1 <= target <= mishimash.MAX_TARGET else None
+
+
 class MishimashKind(GameKind):
     key = "mishimash"
+    position = 2
     name = "MISHIMASH"
     pitch = _(
         "Push your luck with six dice: every roll again multiplies its points, "
@@ -34,7 +47,19 @@ class MishimashKind(GameKind):
     template = "mishimash/play.html"
     stylesheet = "css/mishimash.css"
     rules = mishimash
+    coach = mishimash_coach.COACH
     hints = True
+    review_note = review.NOTE
+    preferences = {"target": target_preference}  # the last target chosen for a new game
+
+    def stats_facts(self, results: Sequence[FinishedResult]) -> tuple[Fact, ...]:
+        return stats.facts(results)
+
+    def review_seen(self, context: dict[str, Any]) -> str:
+        return review.seen(context)
+
+    def review_choice(self, actions: list[dict[str, Any]], context: dict[str, Any]) -> Html:
+        return review.choice(actions, context)
 
     def options_from_dict(self, data: dict[str, Any]) -> computers.SeatedOptions:
         """The stored options with their computer seats (see `computers`)."""

@@ -9,22 +9,21 @@ from django.shortcuts import render
 from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from games.core.board import HtmxHttpRequest, board_response
 from games.core.kinds import get_kind
 from games.core.models import Game
-from games.core.moves import (
-    OVER_MESSAGE,
-    STALE_MESSAGE,
+from games.core.play.moves import (
     MoveForm,
-    form_message,
+    answer_move,
     player_game,
     running_game,
     see_other,
     start_game,
     submit_move,
 )
+from games.core.play.refusals import Refused
+from games.core.play.response import HtmxHttpRequest, board_response
 from games.core.players import ensure_player, get_player
-from games.core.settings import get_setting, remember
+from games.core.preferences import get_setting, remember
 from games.mishimash import computers
 from games.mishimash.display import default_name, shown_names, ticked
 from games.mishimash.forms import NewGameForm, RollForm, SelectForm
@@ -85,10 +84,12 @@ def person_move(
 ) -> HttpResponse:
     """A person's move; refused (400, nothing written) for a seat the computer plays."""
     game = player_game(request, game_id, KIND)
-    refusal = computers.person_move_refusal(game, _seat(form))
-    if refusal is not None:
-        return board(request, game, error=refusal, status=400)
-    return submit_move(request, game, form, to_action, render=board)
+
+    def refusal() -> Refused | None:
+        message = computers.person_move_refusal(game, _seat(form))
+        return None if message is None else Refused(message)
+
+    return submit_move(request, game, form, to_action, render=board, refusal=refusal)
 
 
 def _seat(form: RollForm) -> int | None:
@@ -127,16 +128,13 @@ def computer(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     board it was made on). Refused, writing nothing: a stale version (409, another tab
     played it), a finished game, or a person to move (400)."""
     game = player_game(request, game_id, KIND)
-    form = MoveForm(request.POST)
-    if not form.is_valid():
-        return board(request, game, error=form_message(form), status=400)
-    if form.cleaned_data["version"] != game.version:
-        return board(request, game, error=str(STALE_MESSAGE), status=409)
-    if not game.is_active:
-        return board(request, game, error=str(OVER_MESSAGE), status=400)
-    action = computers.next_action(game.state, computers.game_options(game))
-    if action is None:
-        message = gettext("It is %(name)s’s turn: a person plays it, not the computer.")
-        name = shown_names(game.state.players)[game.state.current]
-        return board(request, game, error=message % {"name": name}, status=400)
-    return submit_move(request, game, form, lambda _data: action, render=board)
+
+    def act(data: dict[str, Any]) -> None:
+        action = computers.next_action(game.state, computers.game_options(game))
+        if action is None:
+            message = gettext("It is %(name)s’s turn: a person plays it, not the computer.")
+            name = shown_names(game.state.players)[game.state.current]
+            raise Refused(message % {"name": name})
+        game.apply_action(action, data["version"])
+
+    return answer_move(request, game, MoveForm(request.POST), act, render=board)

@@ -42,7 +42,7 @@
     announce(board.dataset.announce);
     if (board.dataset.sound) play(board.dataset.sound);
   });
-  // Remember a choice on the server in the background (games.core.settings): the page has
+  // Remember a choice on the server in the background (games.core.preferences): the page has
   // already answered the tap; a failure only means it is not remembered.
   function remember(name, value) {
     var headers = {};

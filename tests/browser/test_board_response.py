@@ -1,4 +1,4 @@
-"""One board response for every game (games.core.board): the same address answers the whole
+"""One board response for every game (games.core.play.response): the same address answers the whole
 page or, for htmx, only the `#board` partial, so every answer says `Vary: HX-Request`. Without
 it Chromium's Back button showed the cached bare partial (no header, no stylesheet) after a
 board was fetched by htmx at the page's own address."""

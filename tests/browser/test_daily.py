@@ -61,8 +61,9 @@ def test_two_players_get_the_same_first_stone_and_roll(page, second_page):
 
 def first_roll_busts(secret: str) -> bool:
     """Whether today's MISHIMASH challenge, under `secret`, busts on its first roll (X7)."""
-    from games.core import daily, kinds
+    from games.core import kinds
     from games.core.clock import today
+    from games.core.daily import challenges as daily
     from games.rules import mishimash
 
     kind = kinds.get_kind("mishimash")

@@ -9,8 +9,8 @@ import re
 import pytest
 from django.db.utils import OperationalError
 
-from games.coach import magdagdon as magdagdon_coach
-from games.coach.ishido import Coach
+from games.coach.magdagdon import plan as magdagdon_coach
+from games.coach.ishido.search import Coach
 from games.core.models import Game
 from games.rules import ishido, magdagdon, mishimash
 from tests.rules.test_magdagdon_oracle import make_state

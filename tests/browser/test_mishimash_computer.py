@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from games.coach import mishimash_players as players
+from games.coach.mishimash import players
 from games.core.kinds import get_kind
 from games.core.models import Game
 from games.mishimash.computers import SeatedOptions

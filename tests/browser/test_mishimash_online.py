@@ -7,7 +7,7 @@ import re
 import pytest
 
 from games.core.models import Game
-from games.mishimash.models import Table
+from games.mishimash.online.models import Table
 from tests.browser.test_security import watch_csp
 from tests.support.browser import screenshot
 

@@ -7,7 +7,8 @@ import re
 
 import pytest
 
-from games.core.models import Game, Player, Review
+from games.core.models import Game, Player
+from games.core.review.models import Review
 from games.rules import ishido, magdagdon, mishimash
 from tests.support.browser import screenshot
 from tests.support.finished import MOVES, finish

@@ -9,9 +9,9 @@ import random
 
 import pytest
 
-from games.coach import ishido as ishido_coach
-from games.coach import ishido_board
-from games.coach.ishido_board import (
+from games.coach.ishido import search as ishido_coach
+from games.coach.ishido import board as ishido_board
+from games.coach.ishido.board import (
     Position,
     fitting,
     kind_of,
@@ -20,7 +20,7 @@ from games.coach.ishido_board import (
     place,
     points,
 )
-from games.coach.ishido_policy import best_cell, choose
+from games.coach.ishido.policy import best_cell, choose
 from games.rules import ishido
 from tests.rules.reference import load
 

@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from games.coach.ishido import Coach, action_values, advise
+from games.coach.ishido.search import Coach, action_values, advise
 from games.rules import IllegalMove, ishido
 from games.rules.ishido import CELLS, Place, Stone
 from tests.rules.reference import load

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from games.coach import magdagdon as coach
+from games.coach.magdagdon import plan as coach
 from games.rules import magdagdon as mg
 from games.rules.magdagdon import RUIN, Difficulty
 

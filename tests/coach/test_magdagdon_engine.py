@@ -10,11 +10,11 @@ import random
 import numpy as np
 import pytest
 
-from games.coach import magdagdon as coach
-from games.coach import magdagdon_boards as boards
-from games.coach.magdagdon_search import choose, expected_value
-from games.coach.magdagdon_training import copy, play_and_learn, train
-from games.coach.magdagdon_value import Network, exact_three, network
+from games.coach.magdagdon import plan as coach
+from games.coach.magdagdon import boards
+from games.coach.magdagdon.search import choose, expected_value
+from training.magdagdon_selfplay import copy, play_and_learn, train
+from games.coach.magdagdon.value import Network, exact_three, network
 from games.rules import magdagdon as mg
 from games.rules.magdagdon import RUIN, Difficulty
 

@@ -8,8 +8,8 @@ from fractions import Fraction
 
 import pytest
 
-from games.coach import mishimash as coach
-from games.coach.mishimash_tables import load_expected_turns
+from games.coach.mishimash import policies as coach
+from games.coach.mishimash.tables import load_expected_turns
 from games.rules import mishimash as mm
 
 

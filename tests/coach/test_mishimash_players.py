@@ -9,9 +9,9 @@ import statistics
 
 import pytest
 
-from games.coach import mishimash as coach
-from games.coach import mishimash_players as players
-from games.coach.mishimash_tables import rule_expected_turns
+from games.coach.mishimash import policies as coach
+from games.coach.mishimash import players
+from games.coach.mishimash.tables import rule_expected_turns
 from games.rules import mishimash as mm
 
 

@@ -16,7 +16,7 @@ from functools import cache
 import numpy as np
 import pytest
 
-from games.coach.mishimash_solver import (
+from games.coach.mishimash.solver import (
     TurnProblem,
     after_selection,
     bust_rate,
@@ -25,14 +25,9 @@ from games.coach.mishimash_solver import (
     solve,
     width,
 )
-from games.coach.mishimash_tables import (
-    TARGETS,
-    build_expected_turns,
-    load_expected_turns,
-    points_policy,
-    rule_expected_turns,
-)
+from games.coach.mishimash.tables import TARGETS, load_expected_turns, rule_expected_turns
 from games.rules.mishimash_scoring import is_bust, legal_selections, selection_halves
+from training.mishimash_tables import build_expected_turns, points_policy
 
 
 def test_the_points_maximising_turn_is_worth_15_9666_points_and_busts_70_percent():

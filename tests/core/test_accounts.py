@@ -9,8 +9,9 @@ from django.contrib.auth.models import User
 from django.urls import reverse
 from django.utils import timezone
 
-from games.core.accounts import nickname_key
-from games.core.models import Account, Game, Player, SignIn
+from games.core.accounts.models import Account, SignIn
+from games.core.accounts.nicknames import nickname_key
+from games.core.models import Game, Player
 from tests.conftest import CsrfClient
 from tests.support.games import finish_ishido, make_result
 

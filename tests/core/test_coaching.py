@@ -171,7 +171,7 @@ def test_staff_cannot_show_a_coached_result_again_and_verify_games_passes(client
 
 
 def test_a_coached_daily_is_not_on_the_days_board(client):
-    from games.core import daily
+    from games.core.daily import challenges as daily
 
     client.post(reverse("core:daily", args=["ishido"]), {"day": daily.today().isoformat()})
     game = Game.objects.get(day=daily.today())
@@ -186,8 +186,8 @@ def test_a_coached_daily_is_not_on_the_days_board(client):
 
 def test_online_tables_offer_no_hint(client, other_client):
     """A hint at a table of friends would help one of them against the others."""
-    from games.mishimash import online
-    from games.mishimash.models import Table
+    from games.mishimash.online import tables as online
+    from games.mishimash.online.models import Table
     from tests.mishimash.test_online import join, open_table, url
 
     table = open_table(client, "Anna")

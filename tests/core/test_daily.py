@@ -11,7 +11,8 @@ from django.db import IntegrityError
 from django.test import override_settings
 from django.urls import reverse
 
-from games.core import charts, daily
+from games.core import charts
+from games.core.daily import challenges as daily
 from games.core.kinds import get_kind
 from games.core.models import Game, LeaderboardSize, Player, Result
 from games.rules import ishido, mishimash

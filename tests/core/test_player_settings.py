@@ -5,7 +5,7 @@ import pytest
 from django.urls import reverse
 
 from games.core.models import Player
-from games.core.settings import get_setting, remember
+from games.core.preferences import get_setting, remember
 from games.rules import magdagdon
 from tests.support.games import bind_player, start_seeded
 

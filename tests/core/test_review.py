@@ -1,4 +1,4 @@
-"""A finished game's review (games.coach.review, games.core.reviews, the review page): the
+"""A finished game's review (games.coach.review, games.core.review.store, the review page): the
 decisions cut from real seeded games, graded against the coach, stored a step at a time."""
 
 import random
@@ -10,11 +10,13 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from games.coach import magdagdon as magdagdon_coach
+from games.coach.magdagdon import plan as magdagdon_coach
 from games.coach import review as analysis
-from games.core import reviews
+from games.coach.ishido import review as ishido_review
 from games.core.kinds import get_kind
-from games.core.models import Game, Player, Review
+from games.core.models import Game, Player
+from games.core.review import store as reviews
+from games.core.review.models import Review
 from games.rules import ishido, magdagdon, mishimash
 from tests.support.finished import finish
 
@@ -140,7 +142,7 @@ def test_the_ishido_values_see_the_pouchs_contents_not_its_order(player):
     random.Random(3).shuffle(shuffled)
     other = replace(seen, pouch=(seen.pouch[0], *shuffled))
     cells = sorted(seen.legal_cells)[:2]
-    assert analysis.ishido_values(seen, cells) == analysis.ishido_values(other, cells)
+    assert ishido_review.ishido_values(seen, cells) == ishido_review.ishido_values(other, cells)
 
 
 # --- grades and accuracy --------------------------------------------------------------------------

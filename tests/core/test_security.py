@@ -5,7 +5,8 @@ import pytest
 from django.test import override_settings
 from django.urls import reverse
 
-from games.core.models import CreationCount, Game, Player
+from games.core.accounts.models import CreationCount
+from games.core.models import Game, Player
 
 NICKNAME = reverse("core:nickname")
 

@@ -8,7 +8,8 @@ from decimal import Decimal
 import pytest
 from django.urls import reverse
 
-from games.core import charts, daily
+from games.core import charts
+from games.core.daily import challenges as daily
 from games.core.models import Game, Player
 from games.rules import mishimash
 from tests.core.test_daily import play_out, started
@@ -160,7 +161,7 @@ def test_an_unknown_player_is_404(client):
 
 
 def test_each_games_figures_cover_the_latest_finished_games(client, monkeypatch):
-    from games.core import stats
+    from games.core.stats import figures as stats
 
     monkeypatch.setattr(stats, "FACT_GAMES", 1)
     player = Player.objects.create(nickname="Fay")

@@ -1,4 +1,4 @@
-"""The rules package's refusals reach the player in the player's language (games.core.moves
+"""The rules package's refusals reach the player in the player's language (games.core.play.moves
 translates the gettext_noop-marked template, then fills in the parameters)."""
 
 import random
@@ -7,7 +7,7 @@ import pytest
 from django.utils import translation
 
 from games.core.kinds import get_kind
-from games.core.moves import rules_message
+from games.core.play.refusals import rules_message
 from games.rules import IllegalMove
 from games.rules import magdagdon as mg
 from games.rules import mishimash as mm

@@ -10,7 +10,7 @@ import pytest
 from django.core.management import call_command
 from django.urls import reverse
 
-from games.coach import mishimash_players as players
+from games.coach.mishimash import players
 from games.core.models import Game, StaleVersion
 from games.mishimash import computers
 from games.mishimash.computers import SeatedOptions

@@ -11,8 +11,8 @@ from django.core.management import call_command
 from django.urls import reverse
 
 from games.core.models import Game, Player, Result
-from games.mishimash import online
-from games.mishimash.models import Seat, Table
+from games.mishimash.online import tables as online
+from games.mishimash.online.models import Seat, Table
 from games.rules import mishimash as rules
 from tests.conftest import CsrfClient
 from tests.core.test_accounts import PASSWORD, secure, sign_in

@@ -10,10 +10,11 @@ import pytest
 from django.core.management import call_command
 from django.utils import timezone
 
-from games.coach import mishimash_players as players
+from games.coach.mishimash import players
 from games.core.models import Game, Player, StaleVersion
-from games.mishimash import computers, online
-from games.mishimash.models import Seat, Table
+from games.mishimash import computers
+from games.mishimash.online import tables as online
+from games.mishimash.online.models import Seat, Table
 from tests.conftest import CsrfClient
 from tests.mishimash.test_online import join, open_table, post, url
 from tests.support.games import frozen

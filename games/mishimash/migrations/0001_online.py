@@ -2,7 +2,7 @@
 
 import django.db.models.deletion
 import django.utils.timezone
-import games.mishimash.models
+import games.mishimash.online.models
 from django.db import migrations, models
 
 
@@ -19,7 +19,7 @@ class Migration(migrations.Migration):
             name='Table',
             fields=[
                 ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('token', models.CharField(default=games.mishimash.models.new_token, max_length=64, unique=True, verbose_name='invite token')),
+                ('token', models.CharField(default=games.mishimash.online.models.new_token, max_length=64, unique=True, verbose_name='invite token')),
                 ('target', models.PositiveIntegerField(verbose_name='target')),
                 ('size', models.PositiveSmallIntegerField(verbose_name='seats')),
                 ('turn_seconds', models.PositiveIntegerField(verbose_name='turn time limit (seconds)')),

@@ -13,7 +13,7 @@ from django.core.management.base import BaseCommand, CommandParser
 from django.db import transaction
 from django.utils import timezone
 
-from games.core.accounts import CreationCount
+from games.core.accounts.models import CreationCount
 from games.core.models import Game
 
 

@@ -1,0 +1,94 @@
+"""Secured players, server-side sign-ins, and the per-address creation counts.
+
+A guest is a Player bound to a signed session cookie. A player who secures their nickname gets
+an Account: a Django user (password hashed and validated by Django's auth) linked one-to-one to
+the same Player, so every earlier game and result stays theirs. A secured nickname is unique
+under `nickname_key` (look-alikes fold to one key) and no guest can take it.
+
+Every signed-in session (staff or player) has a SignIn row; the session is only good while its
+row exists and has been used recently. That makes signed-cookie sessions revocable.
+
+"""
+
+from __future__ import annotations
+
+import secrets
+from datetime import timedelta
+from typing import Any
+
+from django.conf import settings
+from django.db import models
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+
+class Account(models.Model):
+    """A player's secured nickname: a Django user with a password, one-to-one with the player."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="account",
+        verbose_name=_("user"),
+    )
+    player = models.OneToOneField(
+        "core.Player", on_delete=models.PROTECT, related_name="account", verbose_name=_("player")
+    )
+    nickname_key = models.CharField(_("nickname key"), max_length=200, unique=True)
+    created_at = models.DateTimeField(_("secured"), default=timezone.now)
+
+    class Meta:
+        app_label = "core"
+        verbose_name = _("secured nickname")
+        verbose_name_plural = _("secured nicknames")
+
+    def __str__(self) -> str:
+        return str(self.player)
+
+
+class SignIn(models.Model):
+    """One signed-in session (a device) of a user; the session is good only while this exists."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="sign_ins"
+    )
+    key = models.CharField(max_length=64, unique=True)
+    idle_seconds = models.PositiveIntegerField()
+    created_at = models.DateTimeField(default=timezone.now)
+    last_seen = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        app_label = "core"
+
+    def __str__(self) -> str:
+        return f"{self.user} · {self.created_at:%Y-%m-%d %H:%M}"
+
+    @classmethod
+    def open(cls, user: Any) -> SignIn:
+        idle = settings.STAFF_IDLE if user.is_staff else settings.PLAYER_IDLE
+        return cls.objects.create(
+            user=user, key=secrets.token_urlsafe(32), idle_seconds=int(idle.total_seconds())
+        )
+
+    def is_expired(self, now: Any) -> bool:
+        return bool(now - self.last_seen > timedelta(seconds=self.idle_seconds))
+
+
+class CreationCount(models.Model):
+    """How many players (or games) one client address created in one hour."""
+
+    scope = models.CharField(max_length=20)
+    address = models.CharField(max_length=64)
+    hour = models.DateTimeField()
+    count = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        app_label = "core"
+        constraints = [
+            models.UniqueConstraint(
+                fields=["scope", "address", "hour"], name="one_count_per_scope_address_hour"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.scope} {self.address} {self.hour:%Y-%m-%d %H}h: {self.count}"

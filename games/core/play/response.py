@@ -1,0 +1,76 @@
+"""The one board response: every game page and every htmx swap of a board goes through it."""
+
+from typing import Any
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.template.backends.utils import csrf_input
+from django.utils.cache import patch_vary_headers
+from django_htmx.middleware import HtmxDetails
+
+from games.core.daily.challenges import end_screen
+from games.core.html import EMPTY
+from games.core.models import Game
+from games.core.play.ending import ending
+from games.core.play.hint_panel import CoachPanel, Hint, panel
+
+
+class HtmxHttpRequest(HttpRequest):
+    """A request as django-htmx's middleware leaves it (its docs' typing recipe)."""
+
+    htmx: HtmxDetails
+
+
+def board_response(
+    request: HtmxHttpRequest,
+    game: Game,
+    *,
+    error: str = "",
+    status: int = 200,
+    coach: CoachPanel | None = None,
+    hint: Hint | None = None,
+    **extra: Any,
+) -> HttpResponse:
+    """The game page, or only its `#board` partial for htmx: the same URL answers both, so the
+    answer always says `Vary: HX-Request` (else Back shows a cached partial as the page).
+
+    The view model comes from the game's kind; the UI state (a selected die, ticked dice, a
+    display switch) from the request, checked against the state. After an htmx move the
+    address bar drops UI state that no longer applies (`HX-Replace-Url`).
+
+    `coach`: the HINT panel asking or showing a hint (games.core.play.hint), `hint` the hint the
+    board marks. Such an answer follows no move, so the UI is read as for a page (status 0).
+    """
+    kind = game.kind
+    state = game.state
+    ui = kind.ui(request, state, status=0 if coach is not None else status)
+    drawn = kind.board(state, playable=game.is_active, ui=ui, hint=hint) if hint else None
+    context: dict[str, Any] = {
+        "game": game,
+        "state": state,
+        "board": drawn or kind.board(state, playable=game.is_active, ui=ui),
+        "coach": coach or panel(game),
+        "error": error,
+        "daily_end": end_screen(request, game),  # None unless a daily challenge has ended
+        **extra,
+    }
+    if game.status == Game.Status.FINISHED:
+        context["ending"] = ending(request, game)
+    htmx = bool(request.htmx)
+    # A plain POST carries the CSRF token as a form field. A board that htmx swapped in is only
+    # ever submitted by htmx, which sends the token in its header (hx-headers on <body>), so
+    # the answer leaves the field out of its forms: 130 bytes each, and no template include.
+    context["csrf_field"] = EMPTY if htmx else csrf_input(request)
+    response = render(
+        request, kind.board_partial if htmx else kind.template, context, status=status
+    )
+    patch_vary_headers(response, ["HX-Request"])
+    if htmx and request.method == "POST" and status == 200:
+        response["HX-Replace-Url"] = game_url(game, kind.ui_query(ui))
+    return response
+
+
+def game_url(game: Game, query: str = "") -> str:
+    """The game page's address, with the UI state worth keeping after a move."""
+    url = game.get_absolute_url()
+    return f"{url}?{query}" if query else url

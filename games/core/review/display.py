@@ -1,0 +1,226 @@
+"""What the review page shows: each analysed decision in words, the accuracy of each seat, the
+grades' thresholds and the chart, from a stored review (games.core.review.store). Presentation only:
+the numbers come from games.coach.review."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.urls import reverse
+from django.utils.functional import Promise
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
+from games.coach import review as analysis
+from games.core import charts
+from games.core.html import Html
+from games.core.kinds import GameKind
+from games.core.models import Game
+from games.core.review.models import Review
+
+# What a unit's values are, and how a value reads in it.
+UNIT_NAMES: dict[str, Promise] = {
+    "points": _("expected final score, in points"),
+    "stone_points": _("expected final score, in points"),
+    "turns": _("expected turns to bank the target (lower is better)"),
+    "chance": _("chance to end the game ahead of every rival"),
+    "turn_points": _("expected points of the turn (no table for this target)"),
+}
+CHART_TITLES: dict[str, Promise] = {
+    "points": _("Expected final score, decision by decision"),
+    "stone_points": _("Expected final score, decision by decision"),
+    "turns": _("Expected number of turns for the whole game, decision by decision"),
+    "turn_points": _("Expected score at the end of the turn, decision by decision"),
+}
+# How a solo game ended, in its chart's unit: the last point of the chart.
+END_LABELS: dict[str, Promise] = {
+    "points": _("Final score"),
+    "stone_points": _("Final score"),
+    "turns": _("Turns"),
+}
+GRADE_LABELS: dict[str, Promise] = {
+    "inaccuracy": _("Inaccuracy"),
+    "mistake": _("Mistake"),
+    "blunder": _("Blunder"),
+}
+
+
+def value_text(value: float, unit: str) -> str:
+    """A value in its unit: "312.4 points", "63.12 turns", "54 %"."""
+    if unit == "turns":
+        return gettext("%(value)s turns") % {"value": f"{value:.2f}"}
+    if unit == "chance":
+        return f"{100 * value:.1f} %"
+    if unit == "stone_points":
+        return gettext("%(value)s points") % {"value": f"{value:.0f}"}
+    return gettext("%(value)s points") % {"value": f"{value:.1f}"}
+
+
+@dataclass(frozen=True)
+class Row:
+    """One decision as the page lists it."""
+
+    number: int
+    seat: str  # the player's name in a hot-seat game, else ""
+    seen: str  # what the player saw: the turn, the roll, the stone
+    player: Html
+    player_value: str
+    coach: Html
+    coach_value: str
+    same: bool  # the player chose as the coach did
+    loss: str
+    grade: str
+    grade_label: str | Promise
+    forced: bool
+    replay_url: str
+
+
+@dataclass(frozen=True)
+class SeatSummary:
+    name: str
+    summary: analysis.Summary
+    accuracy: str  # "87 %", "" with no choice to make
+    mean_loss: str
+    unit: str
+
+
+@dataclass(frozen=True)
+class Threshold:
+    unit: str | Promise
+    inaccuracy: str
+    mistake: str
+    blunder: str
+
+
+@dataclass(frozen=True)
+class ReviewPage:
+    total: int
+    done: int
+    rows: tuple[Row, ...]
+    summaries: tuple[SeatSummary, ...]
+    thresholds: tuple[Threshold, ...]
+    chart: charts.Progression | None
+    chart_title: str | Promise
+    end_label: str | Promise
+    hot_seat: bool
+    players: tuple[str, ...]  # a hot-seat game's names, in seat order
+    note: str | Promise  # why the grades' thresholds are where they are (GameKind.review_note)
+
+    @property
+    def finished(self) -> bool:
+        return self.done >= self.total
+
+    @property
+    def percent(self) -> int:
+        return 100 * self.done // self.total if self.total else 100
+
+
+def page(game: Game, review: Review, *, flagged_only: bool = False) -> ReviewPage:
+    kind = game.kind
+    options = kind.options_from_dict(game.options)
+    names = tuple(getattr(options, "players", ()))
+    hot_seat = len(names) > 1
+    decisions: list[dict[str, Any]] = review.decisions
+    replay = reverse("core:replay", args=[game.pk])
+    rows = []
+    for number, d in enumerate(decisions, 1):
+        if flagged_only and not d["grade"]:
+            continue
+        rows.append(_row(kind, number, d, names if hot_seat else (), replay))
+    seats = sorted({d["seat"] for d in decisions}) or [0]
+    summaries = []
+    for seat in seats:
+        mine = [d for d in decisions if d["seat"] == seat]
+        unit = _main_unit(mine)
+        found = analysis.summary(mine, unit)
+        summaries.append(
+            SeatSummary(
+                name=_name(names, seat) if hot_seat else "",
+                summary=found,
+                accuracy="" if found.accuracy is None else f"{100 * found.accuracy:.0f} %",
+                mean_loss=value_text(found.mean_loss, unit) if found.decisions else "",
+                unit=unit,
+            )
+        )
+    units = sorted({d["unit"] for d in decisions}, key=list(UNIT_NAMES).index)
+    thresholds = tuple(
+        Threshold(
+            UNIT_NAMES[u],
+            value_text(kind.coach.grades[u].inaccuracy, u),
+            value_text(kind.coach.grades[u].mistake, u),
+            value_text(kind.coach.grades[u].blunder, u),
+        )
+        for u in units
+    )
+    main = _main_unit(decisions)
+    points = [
+        (n, float(d["chart"]), d["seat"], d["grade"])
+        for n, d in enumerate(decisions, 1)
+        if d["chart"] is not None and d["unit"] == main
+    ]
+    labels = {seat: _name(names, seat) for seat in seats} if hot_seat else {}
+    end = None if hot_seat or not review.is_done else _end(game, main)
+    return ReviewPage(
+        total=review.total,
+        done=len(decisions),
+        rows=tuple(rows),
+        summaries=tuple(summaries),
+        thresholds=thresholds,
+        chart=charts.progression(points, labels, end) if review.is_done else None,
+        chart_title=CHART_TITLES.get(main, ""),
+        end_label=END_LABELS.get(main, ""),
+        hot_seat=hot_seat,
+        players=names if hot_seat else (),
+        note=kind.review_note,
+    )
+
+
+def _end(game: Game, unit: str) -> float | None:
+    """A finished solo game's result in the chart's unit: its score, or its turns."""
+    if unit not in END_LABELS or game.status != Game.Status.FINISHED:
+        return None
+    kind = game.kind
+    result = kind.result(kind.load_state(game.snapshot), kind.options_from_dict(game.options))
+    if result is None:
+        return None
+    if unit == "turns":
+        return None if result.turns is None else float(result.turns)
+    return float(result.score)
+
+
+def _main_unit(decisions: list[dict[str, Any]]) -> str:
+    units = [d["unit"] for d in decisions if d["chart"] is not None] or [
+        d["unit"] for d in decisions
+    ]
+    return max(set(units), key=units.count) if units else "points"
+
+
+def _name(names: tuple[str, ...], seat: int) -> str:
+    return names[seat] if 0 <= seat < len(names) else str(seat + 1)
+
+
+def _row(
+    kind: GameKind,
+    number: int,
+    d: dict[str, Any],
+    names: tuple[str, ...],
+    replay: str,
+) -> Row:
+    unit = d["unit"]
+    context = d["context"]
+    return Row(
+        number=number,
+        seat=_name(names, d["seat"]) if names else "",
+        seen=kind.review_seen(context),
+        player=kind.review_choice(d["player"], context),
+        player_value=value_text(d["player_value"], unit),
+        coach=kind.review_choice(d["coach"], context),
+        coach_value=value_text(d["best_value"], unit),
+        same=d["same"],
+        loss=value_text(d["loss"], unit),
+        grade=d["grade"],
+        grade_label=GRADE_LABELS.get(d["grade"], ""),
+        forced=d["forced"],
+        replay_url=f"{replay}?step={d['step']}",
+    )

@@ -1,0 +1,39 @@
+"""The review page of a finished game: public like its replay, computed a step per request."""
+
+from typing import Any
+
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.utils.cache import patch_vary_headers
+from django.utils.translation import gettext
+from django.views.decorators.http import require_GET
+
+from games.core.models import Game, Result
+from games.core.play.response import HtmxHttpRequest
+from games.core.review.display import page
+from games.core.review.store import NotReviewable, advance, check_reviewable
+
+
+@require_GET
+def review(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
+    """The page, or only its `#analysis` part for the page's own poll (htmx)."""
+    game = get_object_or_404(Game.objects.select_related("player"), pk=game_id)
+    try:
+        check_reviewable(game)
+    except NotReviewable as refused:
+        refusal = {"message": refused.message, "title": gettext("No review yet")}
+        return render(request, "core/refused.html", refusal, status=404)
+    shown = page(game, advance(game), flagged_only=request.GET.get("show") == "flagged")
+    context: dict[str, Any] = {
+        "game": game,
+        "kind": game.kind,
+        "review": shown,
+        "flagged_only": request.GET.get("show") == "flagged",
+        "result": Result.objects.filter(game=game).first(),
+    }
+    htmx = bool(request.htmx)
+    response = render(
+        request, "review/review.html#analysis" if htmx else "review/review.html", context
+    )
+    patch_vary_headers(response, ["HX-Request"])
+    return response
