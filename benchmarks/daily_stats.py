@@ -305,12 +305,12 @@ def main(total: int) -> None:
     worst = 0.0
     for kind in all_kinds():
         size = LeaderboardSize.of(kind.key, daily.board_key(TODAY))
-        url = reverse("core:daily_board", args=[kind.key, TODAY])
+        url = reverse("core:daily_leaderboard", args=[kind.key, TODAY])
         worst = max(
             worst, report(f"{kind.name} daily #{DAYS} ({size:,} results)", client, url, show)
         )
     old = TODAY - timedelta(40)
-    url = reverse("core:daily_board", args=["ishido", old])
+    url = reverse("core:daily_leaderboard", args=["ishido", old])
     worst = max(worst, report(f"Ishido daily #{DAYS - 40} (over, with replays)", client, url, show))
     mine = Result.objects.filter(player=me).count()
     worst = max(

@@ -3,7 +3,7 @@ them) in positions met in random legal play; prints p50 / p95 / max in ms per ga
 
     .venv/bin/python benchmarks/hints.py [positions per game]
 
-Process time of the kind's `coach_hint` alone (no request, no database): the part of a hint's
+Process time of the kind's `hint` alone (no request, no database): the part of a hint's
 answer that the coach costs. Run with `nice` on the shared machine.
 """
 
@@ -44,7 +44,7 @@ def main(count: int) -> None:
         kind, times = get_kind(key), []
         for state in positions(key, options, count):
             start = time.process_time()
-            kind.coach_hint(state)
+            kind.hint(state)
             times.append(1000 * (time.process_time() - start))
         times.sort()
         p95 = times[min(len(times) - 1, int(0.95 * len(times)))]

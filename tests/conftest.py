@@ -10,7 +10,8 @@ import shutil
 from collections.abc import Iterator
 
 import pytest
-from django.test import Client
+
+from tests.support.client import CsrfClient
 
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
@@ -29,25 +30,6 @@ CHROMIUM_ARGS = [
 # the site's strict Content-Security-Policy forbids; the everyday fixtures let the test tool
 # through. tests/browser/test_security.py checks every page under the real policy.
 BYPASS_CSP = True
-
-
-class CsrfClient(Client):
-    """A test client that enforces CSRF like a browser and sends the token like our forms do."""
-
-    def __init__(self, **kwargs):
-        super().__init__(enforce_csrf_checks=True, **kwargs)
-
-    def token(self) -> str:
-        if "csrftoken" not in self.cookies:
-            self.get("/")
-        return self.cookies["csrftoken"].value
-
-    def post(self, path, data=None, *, htmx=False, **extra):
-        data = dict(data or {})
-        data.setdefault("csrfmiddlewaretoken", self.token())
-        if htmx:
-            extra.setdefault("headers", {})["HX-Request"] = "true"
-        return super().post(path, data, **extra)
 
 
 @pytest.fixture(autouse=True)

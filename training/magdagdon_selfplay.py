@@ -23,7 +23,7 @@ import numpy as np
 import numpy.typing as npt
 
 from games.coach.magdagdon.boards import cells_of, empty_cells
-from games.coach.magdagdon.search import Choice, choose, expected_value
+from games.coach.magdagdon.search import RollPlay, choose, expected_value
 from games.coach.magdagdon.value import DATA, Network, powers_of
 from games.rules.magdagdon import PENALTIES, Difficulty
 
@@ -37,7 +37,7 @@ def _rolled(roll: tuple[int, ...], dice: tuple[int, ...], rng: random.Random) ->
 
 def _play_turn(
     network: Network, difficulty: Difficulty, code: int, left: int, rng: random.Random
-) -> tuple[float, Choice, float, int]:
+) -> tuple[float, RollPlay, float, int]:
     """One turn of self-play: roll, use the powers the network picks (rerolls on fresh dice),
     and choose the board or RUIN. Returns the value of the first choice (before any power),
     the last choice, the penalties paid and the powers left."""
@@ -153,7 +153,7 @@ def train(
     return network
 
 
-class Stage(NamedTuple):
+class TrainingStage(NamedTuple):
     """Self-play games at one learning rate, from one seed; `spent`: every game starts with
     fewer powers than the difficulty gives; `expected`: toward exact one-roll expectations
     (see `train`)."""
@@ -171,19 +171,19 @@ class Stage(NamedTuple):
 # games from the full set of powers and games with some powers already spent. PEACEFUL and
 # SURVIVAL were shipped exactly as scheduled, in one run (about 25 min for both on the busy
 # machine; rebuilt bit for bit at commit 994f8b4).
-SCHEDULE: dict[Difficulty, tuple[Stage, ...]] = {
+SCHEDULE: dict[Difficulty, tuple[TrainingStage, ...]] = {
     Difficulty.PEACEFUL: (
-        Stage(3000, 0.05, 5, spent=True),
-        Stage(3000, 0.03, 6),
-        Stage(6000, 0.02, 7, spent=True),
-        Stage(6000, 0.01, 8),
+        TrainingStage(3000, 0.05, 5, spent=True),
+        TrainingStage(3000, 0.03, 6),
+        TrainingStage(6000, 0.02, 7, spent=True),
+        TrainingStage(6000, 0.01, 8),
     ),
     Difficulty.SURVIVAL: (
-        Stage(10000, 0.1, 5),
-        Stage(1500, 0.03, 6),
-        Stage(20000, 0.05, 7, spent=True),
-        Stage(20000, 0.02, 8),
-        Stage(10000, 0.01, 9),
+        TrainingStage(10000, 0.1, 5),
+        TrainingStage(1500, 0.03, 6),
+        TrainingStage(20000, 0.05, 7, spent=True),
+        TrainingStage(20000, 0.02, 8),
+        TrainingStage(10000, 0.01, 9),
     ),
 }
 
@@ -193,7 +193,7 @@ class Step(NamedTuple):
     float32, then read back), at `commit`, where that step's tables were committed."""
 
     commit: str
-    stages: tuple[Stage, ...]
+    stages: tuple[TrainingStage, ...]
 
 
 # NIGHTMARE's shipped tables were trained in steps, each on top of the tables shipped by the
@@ -206,12 +206,15 @@ class Step(NamedTuple):
 # stages scored 226.8 against the shipped tables' 229.3 before the expected stages (the same
 # 2000 seeded games, benchmarks/coach_magdagdon.py).
 NIGHTMARE_STEPS: tuple[Step, ...] = (
-    Step("c0c8202", (Stage(30000, 0.1, 5), Stage(10000, 0.03, 6))),
-    Step("60c075a", (Stage(30000, 0.02, 7),)),
-    Step("2678282", (Stage(30000, 0.01, 8), Stage(30000, 0.005, 9))),
+    Step("c0c8202", (TrainingStage(30000, 0.1, 5), TrainingStage(10000, 0.03, 6))),
+    Step("60c075a", (TrainingStage(30000, 0.02, 7),)),
+    Step("2678282", (TrainingStage(30000, 0.01, 8), TrainingStage(30000, 0.005, 9))),
     Step(
         "99162be",
-        (Stage(20000, 0.01, 10, expected=True), Stage(20000, 0.004, 11, expected=True)),
+        (
+            TrainingStage(20000, 0.01, 10, expected=True),
+            TrainingStage(20000, 0.004, 11, expected=True),
+        ),
     ),
 )
 SCHEDULE[Difficulty.NIGHTMARE] = tuple(stage for step in NIGHTMARE_STEPS for stage in step.stages)
@@ -220,7 +223,7 @@ SCHEDULE[Difficulty.NIGHTMARE] = tuple(stage for step in NIGHTMARE_STEPS for sta
 def _stages(
     difficulty: Difficulty,
     network: Network,
-    stages: tuple[Stage, ...],
+    stages: tuple[TrainingStage, ...],
     scale: float,
     seed: int,
     report: int = 0,

@@ -11,6 +11,7 @@ distribution. Within `NEAR` of the target every banked score gets its own turn p
 (bank at s costs E(s), a bust costs E(b) itself), solved in blocks of scores with a secant
 iteration on E(b), since each score's turn depends on its own value through the bust.
 """
+
 from __future__ import annotations
 
 from functools import cache
@@ -37,6 +38,7 @@ POINTS_CAP = 2400  # half-points: the points policy banks by force from here (no
 BLOCK = 40
 TOLERANCE = 1e-9
 SLOPE_MAX = 0.9  # no turn busts more often than this under the optimal policy
+
 
 def points_problem(domain: int = POINTS_CAP) -> TurnProblem:
     bank = np.arange(width(domain), dtype=float)[None, :]
@@ -176,5 +178,3 @@ def save_tables(path: Path = DATA, near: int = NEAR) -> dict[int, Array]:
     arrays: dict[str, Array] = {f"turns_{target}": table for target, table in tables.items()}
     np.savez_compressed(path, allow_pickle=False, **arrays)
     return tables
-
-

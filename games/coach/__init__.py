@@ -1,6 +1,6 @@
 """Coaches: engines that advise a move from what a player can see. This module is the contract.
 
-Every game's coach package (`games.coach.magdagdon`, `.mishimash`, `.ishido`) exposes one
+Every game's coach package (`games.coach.<game>`, one beside this module per game) exposes one
 object, `COACH`, a `GameCoach`: `advise(state)` answers with one `Advice` (the action, its value
 in a unit, the ranked alternatives and what the hint draws), and `decision_points` / `analyse`
 cut a finished game into its decisions and value each one for the review (`games.coach.review`
@@ -35,8 +35,8 @@ class Advice:
     `unit` (a key of the coach's `grades`: "points", "stone_points", "turns", "chance",
     "turn_points"), lower better when `lower_is_better`. `alternatives` ranks the choices best
     first by their values, the advised one first: rules actions, or whole plans where one
-    choice takes several actions (MAGDAGDON's staging). `plan` is what the hint draws, when the
-    game has more to draw than `action` (MAGDAGDON: the `Plan` of the roll showing)."""
+    choice takes several actions (a staging of several dice). `plan` is what the hint draws,
+    when the game has more to draw than `action` (a game's own plan of its turn, or None)."""
 
     action: Any
     value: float

@@ -17,16 +17,9 @@ out) that lose less than an inaccuracy, with the mean loss beside it.
 
 from __future__ import annotations
 
-import importlib
-import pkgutil
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache
-from types import ModuleType
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:
-    from games.coach import GameCoach
+from typing import Any
 
 FORMAT = 1  # bump when an analysis changes: stored reviews of an older format are redone
 
@@ -74,56 +67,6 @@ def graded(
     loss = 0.0 if found["same"] else max(0.0, found["loss"])
     grade = "" if found["forced"] else grades[found["unit"]].grade(loss)
     return {**found, "loss": round(loss, 4), "grade": grade, "step": point.start}
-
-
-# --- the calls of the web layer ------------------------------------------------------------------
-
-
-def decision_points(
-    coach: GameCoach | ModuleType, states: Sequence[Any], payloads: Sequence[dict[str, Any]]
-) -> list[DecisionPoint]:
-    """The player's decisions in a replay: `states[i]` is the state before action `i`."""
-    return coach_of(coach).decision_points(states, payloads)
-
-
-def analyse(
-    coach: GameCoach | ModuleType,
-    point: DecisionPoint,
-    states: Sequence[Any],
-    payloads: Sequence[dict[str, Any]],
-) -> dict[str, Any]:
-    """One decision valued, as a JSON-able dict: `player` and `coach` (lists of action dicts),
-    `same` (the player chose as the coach), `player_value`, `best_value`, `loss` (never
-    negative), `unit`, `grade`, `forced`, `seat`, `step` (the replay step before the decision),
-    `chart` (the chart's value, or None) and `context` (what the player saw: the roll, the
-    turn's points, the stone)."""
-    return coach_of(coach).analyse(point, states, payloads)
-
-
-def coach_of(coach: GameCoach | ModuleType) -> GameCoach:
-    """`coach` itself, or (transitional, until every caller passes its kind's coach) the coach
-    whose `rules` is the rules module given."""
-    if not isinstance(coach, ModuleType):
-        return coach
-    return next(c for c in _coaches() if c.rules is coach)
-
-
-def __getattr__(name: str) -> Mapping[str, Grades]:
-    """`GRADES` (transitional): every coach's grades, by unit; ask the kind's coach instead."""
-    if name == "GRADES":
-        return {unit: g for coach in _coaches() for unit, g in coach.grades.items()}
-    raise AttributeError(name)
-
-
-@cache
-def _coaches() -> tuple[GameCoach, ...]:
-    """Every game's coach: the `COACH` of each package beside this module."""
-    package = importlib.import_module("games.coach")
-    found = []
-    for info in pkgutil.iter_modules(package.__path__):
-        if info.ispkg:
-            found.append(importlib.import_module(f"games.coach.{info.name}").COACH)
-    return tuple(found)
 
 
 # --- the whole game ------------------------------------------------------------------------------

@@ -1,14 +1,11 @@
-"""The registry of game kinds: what the shared app needs to know about each game.
+"""The registry of game kinds: the one door through which the shared app reaches a game.
 
 A game app describes itself with a `GameKind` subclass and registers it in its AppConfig's
-`ready()`. The shared app then stores, replays, ranks, draws and verifies games of that kind
-through the one rules API that every module of `games.rules` offers (`new_game`, `apply`,
-`legal_actions`, `action_from_dict`, `State.from_dict`).
-
-Words: a *kind* is one of the three games (this class); its *key* ("ishido") is what the
-database and the URLs hold. A *leaderboard* is one public ranking of a kind (a difficulty, a
-target). The *board* is what a game page draws: `board(state, playable=…, ui=…)` returns its
-view model, which the view hands to the template's `#board` partial.
+`ready()`. The shared app then stores, replays, ranks, draws, hints, reviews and counts games
+of that kind through the one rules API that every module of `games.rules` offers (`new_game`,
+`apply`, `legal_actions`, `action_from_dict`, `State.from_dict`), its coach (`games.coach`'s
+`GameCoach`) and the hooks below; it never names a game. A kind that leaves out a required
+hook is reported at start-up (games.core.checks). Words: games/core/GUIDE.md.
 """
 
 from __future__ import annotations
@@ -65,13 +62,13 @@ class GameKind:
     coach: GameCoach
     listed: ClassVar[bool] = True  # on the home page, the leaderboards and records pages
     position: ClassVar[int]  # where a listed kind stands in lists of games (smallest first)
-    # Whether the game page offers HINT (games.core.play.hint); then `coach_hint` gives it and
-    # `board(…, hint=…)` marks it.
-    hints: ClassVar[bool] = False
+    # Whether the game page offers HINT (games.core.play.hint); then `hint` gives it and
+    # `board_view(…, hint=…)` marks it.
+    offers_hints: ClassVar[bool] = False
 
     # Hooks a kind must define (a Django system check, games.core.checks, says which are not).
     required_hooks: ClassVar[tuple[str, ...]] = (
-        "board",
+        "board_view",
         "result",
         "leaderboard",
         "daily_options",
@@ -96,8 +93,8 @@ class GameKind:
         for name in self.required_hooks:
             if getattr(type(self), name) is getattr(GameKind, name):
                 missing.append(f"{name}()")
-        if self.hints and type(self).coach_hint is GameKind.coach_hint:
-            missing.append("coach_hint()")
+        if self.offers_hints and type(self).hint is GameKind.hint:
+            missing.append("hint()")
         return missing
 
     # --- the rules, through the one rules API ------------------------------------------------
@@ -148,12 +145,12 @@ class GameKind:
         """The query string that keeps `ui` in the address after a move ("" keeps nothing)."""
         return ""
 
-    def board(self, state: Any, *, playable: bool, ui: Any, hint: Hint | None = None) -> Any:
+    def board_view(self, state: Any, *, playable: bool, ui: Any, hint: Hint | None = None) -> Any:
         """The view model the `#board` partial draws; `playable`: moves can be made (the
         player's own running game, not a replay); `hint`: the coach's move to mark on it."""
         raise NotImplementedError
 
-    def coach_hint(self, state: Any) -> Hint:
+    def hint(self, state: Any) -> Hint:
         """The coach's move for `state` (a running game of a kind with `hints`), computed
         from what the player sees only."""
         raise NotImplementedError

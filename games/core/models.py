@@ -54,7 +54,8 @@ class Player(models.Model):
     )
     created_at = models.DateTimeField(_("created"), default=timezone.now)
     # Remembered choices (sound, a game's last settings): see games.core.preferences.
-    settings = models.JSONField(_("settings"), default=dict, blank=True)
+    # The column keeps its first name ("settings"): a rename of the field, not of the data.
+    preferences = models.JSONField(_("settings"), default=dict, blank=True, db_column="settings")
 
     class Meta:
         verbose_name = _("player")

@@ -1,6 +1,6 @@
-"""What a player chose once and finds again: sound on or off, a game's last settings.
+"""What a player chose once and finds again: sound on or off, a game's last options.
 
-Kept on the Player (`Player.settings`, a small JSON object), so that a secured nickname finds
+Kept on the Player (`Player.preferences`, a small JSON object), so that a secured nickname finds
 its choices on every device. Only the names below are stored, each with the values it may
 take; anything else a request sends is refused.
 """
@@ -40,17 +40,17 @@ def parse(name: str, value: str) -> Any:
 def get_setting(player: Player | None, name: str, default: Any = None) -> Any:
     if player is None:
         return default
-    return player.settings.get(name, default)
+    return player.preferences.get(name, default)
 
 
 def remember(player: Player, name: str, value: Any) -> None:
     """Store one choice (an allowed name and an already parsed value) with one UPDATE of the
-    player's row; other settings written meanwhile by another tab are kept."""
+    player's row; other preferences written meanwhile by another tab are kept."""
     if name not in known():
         raise ValueError(f"unknown setting {name!r}")
-    if player.settings.get(name) == value:
+    if player.preferences.get(name) == value:
         return
-    fresh = Player.objects.filter(pk=player.pk).values_list("settings", flat=True).first() or {}
+    fresh = Player.objects.filter(pk=player.pk).values_list("preferences", flat=True).first() or {}
     fresh = {**fresh, name: value}
-    Player.objects.filter(pk=player.pk).update(settings=fresh)
-    player.settings = fresh
+    Player.objects.filter(pk=player.pk).update(preferences=fresh)
+    player.preferences = fresh

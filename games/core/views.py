@@ -117,7 +117,7 @@ def again(request: HttpRequest, game_id: int) -> HttpResponse:
 
 
 @require_POST
-def setting(request: HttpRequest) -> HttpResponse:
+def preference(request: HttpRequest) -> HttpResponse:
     """Remember one choice (`name`, `value`): 204 for a script, else back to `next`."""
     name, value = request.POST.get("name", ""), request.POST.get("value", "")
     parsed = parse(name, value)
@@ -211,7 +211,7 @@ def replay(request: HttpRequest, game_id: int) -> HttpResponse:
         "game": game,
         "kind": kind,
         "state": states[step],
-        "board": kind.board(states[step], playable=False, ui=None),
+        "board": kind.board_view(states[step], playable=False, ui=None),
         "step": step,
         "last": len(actions),
         "moves": moves,

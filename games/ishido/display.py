@@ -285,7 +285,7 @@ def last_placement(state: ishido.State) -> LastPlacement | None:
     )
 
 
-def board(
+def board_view(
     state: ishido.State,
     *,
     playable: bool,

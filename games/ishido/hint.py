@@ -8,14 +8,14 @@ from __future__ import annotations
 from django.utils.translation import gettext
 
 from games.coach.ishido import COACH
-from games.core.play.hint_panel import Choice, Hint, number
+from games.core.play.hint_panel import Hint, HintLine, number
 from games.ishido.display import seen_place, spoken_name
 from games.rules import ishido as rules
 
 SHOWN = 3  # cells listed with their values
 
 
-def coach_hint(state: rules.State) -> Hint:
+def hint_for(state: rules.State) -> Hint:
     answer = COACH.advise(state)
     best = answer.action
     stone = state.current_stone
@@ -27,7 +27,7 @@ def coach_hint(state: rules.State) -> Hint:
     )
     # The coach's cell first, then the others by value (the advice ranks them so).
     choices = tuple(
-        Choice(
+        HintLine(
             seen_place(gettext("Row %(row)d, column %(column)d"), place.cell),
             number(value, 0),
             index == 0,

@@ -17,7 +17,7 @@ from games.core.players import get_player
 from games.core.preferences import get_setting, switch
 from games.core.stats.facts import Fact, FinishedResult
 from games.ishido import display, share, stats
-from games.ishido.hint import coach_hint
+from games.ishido.hint import hint_for
 from games.rules import IllegalMove, ishido
 
 
@@ -42,7 +42,7 @@ class IshidoKind(GameKind):
     stylesheet = "css/ishido.css"
     rules = ishido
     coach = ishido_coach.COACH
-    hints = True
+    offers_hints = True
     review_note = _(
         "Why these: the 4-way bonuses and the doubling after each 4-way decide an Ishido score. "
         "The coach plays the game on over 64 sampled orders of the stones left in the pouch, and "
@@ -77,17 +77,17 @@ class IshidoKind(GameKind):
     def ui_query(self, ui: IshidoUi | None) -> str:
         return "hints=0" if ui is not None and not ui.hints else ""
 
-    def board(
+    def board_view(
         self, state: ishido.State, *, playable: bool, ui: IshidoUi | None, hint: Hint | None = None
     ) -> display.IshidoBoard:
         ui = ui or IshidoUi()
         hinted = hint.cells if hint is not None else frozenset()
-        return display.board(
+        return display.board_view(
             state, playable=playable, hints=ui.hints, moved=ui.moved, hinted=hinted
         )
 
-    def coach_hint(self, state: ishido.State) -> Hint:
-        return coach_hint(state)
+    def hint(self, state: ishido.State) -> Hint:
+        return hint_for(state)
 
     def leaderboard(self, options: Any) -> str:
         return "classic"

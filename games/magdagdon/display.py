@@ -219,7 +219,7 @@ def _line(
     )
 
 
-def board(
+def board_view(
     state: rules.State,
     *,
     playable: bool,
@@ -335,7 +335,7 @@ def board(
 
 def ruin_view(state: rules.State) -> MagdagdonBoard:
     """The board of the RUIN-choosing step after ACCEPT MAGDAGDON (M16)."""
-    return board(state, playable=True, ruin=True)
+    return board_view(state, playable=True, ruin=True)
 
 
 # --- the board's hot loops as HTML ----------------------------------------------------------
@@ -529,14 +529,14 @@ def tray_html(board: MagdagdonBoard) -> Html:
 
 
 @dataclass(frozen=True)
-class Choice:
+class MagdagdonUi:
     """The page's UI state: the selected die, and whether the RUIN's cell is being chosen."""
 
     die: int | None = None
     ruin: bool = False
 
 
-def ui_choices(state: rules.State, die: str | None, ruin: str | None) -> Choice:
+def ui_choices(state: rules.State, die: str | None, ruin: str | None) -> MagdagdonUi:
     """The page's UI state from untrusted GET values: a die that can be chosen now (it is
     rolled, not staged), and whether the player is choosing the RUIN's cell. Anything else
     is ignored."""
@@ -545,7 +545,7 @@ def ui_choices(state: rules.State, die: str | None, ruin: str | None) -> Choice:
         if state.phase in ("placing", "magdagdon"):
             chosen = int(die)
     choosing_ruin = ruin == "1" and rules.is_magdagdon(state)
-    return Choice(None if choosing_ruin else chosen, choosing_ruin)
+    return MagdagdonUi(None if choosing_ruin else chosen, choosing_ruin)
 
 
 # --- what a move changed -----------------------------------------------------------------------

@@ -12,7 +12,7 @@ from django.utils.translation import gettext, pgettext
 from games.coach import Advice
 from games.coach.magdagdon import COACH
 from games.coach.magdagdon.plan import Plan
-from games.core.play.hint_panel import Choice, Hint, number
+from games.core.play.hint_panel import Hint, HintLine, number
 from games.magdagdon.display import where
 from games.rules import magdagdon as rules
 
@@ -40,7 +40,7 @@ def staging_text(state: rules.State, staging: Iterable[tuple[int, int]]) -> str:
     return "; ".join(steps)
 
 
-def power_text(action: rules.Action) -> str:
+def power_name(action: rules.Action) -> str:
     if isinstance(action, rules.Decrease):
         return gettext("DECREASE −1 on die %(die)d") % {"die": action.die + 1}
     if isinstance(action, rules.Increase):
@@ -56,12 +56,12 @@ def power_dice(action: rules.Action) -> frozenset[int]:
     return frozenset({getattr(action, "die", 0)})
 
 
-def coach_hint(state: rules.State) -> Hint:
+def hint_for(state: rules.State) -> Hint:
     advice = COACH.advise(state)
     best = advice.action
     if state.phase == rules.ROLLING:
         text = gettext("ROLL the four dice.")
-        choice = Choice(gettext("ROLL"), points(advice.value), True)
+        choice = HintLine(gettext("ROLL"), points(advice.value), True)
         return Hint(best.text(), text, (choice,), note())
     plan: Plan = advice.plan
     alternatives = _alternatives(state, advice)
@@ -69,7 +69,7 @@ def coach_hint(state: rules.State) -> Hint:
     if isinstance(best, rules.Unstage):
         first = gettext("Take die %(die)d back first.") % {"die": best.die + 1} + " "
     if plan.power is not None:
-        text = gettext("Use a Majda Power: %(power)s.") % {"power": power_text(plan.power)}
+        text = gettext("Use a Majda Power: %(power)s.") % {"power": power_name(plan.power)}
         return Hint(
             best.text(),
             first + text,
@@ -112,24 +112,24 @@ def coach_hint(state: rules.State) -> Hint:
     )
 
 
-def _alternatives(state: rules.State, advice: Advice) -> tuple[Choice, ...]:
+def _alternatives(state: rules.State, advice: Advice) -> tuple[HintLine, ...]:
     """The coach's plan and the best few others, each a whole turn: a board to CONFIRM, a
     RUIN, or a power."""
     (plan, value), *others = advice.alternatives[:SHOWN]
     if plan.power is not None:
-        label = power_text(plan.power)
+        label = power_name(plan.power)
     elif plan.ruin is not None:
         label = gettext("RUIN on %(cell)s") % {"cell": place(plan.ruin)}
     else:
         label = pgettext("hint", "The marked staging")
-    shown = [Choice(label, points(value), True)]
-    shown += [Choice(_other_label(state, other), points(v)) for other, v in others]
+    shown = [HintLine(label, points(value), True)]
+    shown += [HintLine(_other_label(state, other), points(v)) for other, v in others]
     return tuple(shown)
 
 
 def _other_label(state: rules.State, other: Plan) -> str:
     if other.power is not None:
-        return power_text(other.power)
+        return power_name(other.power)
     if other.ruin is not None:
         return gettext("RUIN on %(cell)s") % {"cell": place(other.ruin)}
     return pgettext("hint", "Or: %(steps)s") % {"steps": staging_text(state, other.staging)}

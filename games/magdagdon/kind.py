@@ -14,8 +14,8 @@ from games.core.kinds import GameKind, ResultFields
 from games.core.play.hint_panel import Hint
 from games.core.stats.facts import Fact, FinishedResult
 from games.magdagdon import display, review, share, stats
-from games.magdagdon.display import Choice, where
-from games.magdagdon.hint import coach_hint
+from games.magdagdon.display import MagdagdonUi, where
+from games.magdagdon.hint import hint_for
 from games.rules import magdagdon
 
 
@@ -39,7 +39,7 @@ class MagdagdonKind(GameKind):
     stylesheet = "css/magdagdon.css"
     rules = magdagdon
     coach = magdagdon_coach.COACH
-    hints = True
+    offers_hints = True
     review_note = review.NOTE
 
     def stats_facts(self, results: Sequence[FinishedResult]) -> tuple[Fact, ...]:
@@ -51,7 +51,7 @@ class MagdagdonKind(GameKind):
     def review_choice(self, actions: list[dict[str, Any]], context: dict[str, Any]) -> Html:
         return review.choice(actions, context, self.describe_action_html)
 
-    def ui(self, request: HttpRequest, state: magdagdon.State, *, status: int) -> Choice:
+    def ui(self, request: HttpRequest, state: magdagdon.State, *, status: int) -> MagdagdonUi:
         """The selected die and the RUIN choice, from the page's (or the form's) address; after
         a refused move, the die the form named stays selected."""
         die = request.GET.get("die")
@@ -59,17 +59,22 @@ class MagdagdonKind(GameKind):
             die = request.POST.get("die")
         return display.ui_choices(state, die, request.GET.get("ruin"))
 
-    def ui_query(self, ui: Choice | None) -> str:
+    def ui_query(self, ui: MagdagdonUi | None) -> str:
         """A die still free after the move stays selected (−1 / +1 may be wanted again)."""
         return f"die={ui.die}" if ui is not None and ui.die is not None else ""
 
-    def board(
-        self, state: magdagdon.State, *, playable: bool, ui: Choice | None, hint: Hint | None = None
+    def board_view(
+        self,
+        state: magdagdon.State,
+        *,
+        playable: bool,
+        ui: MagdagdonUi | None,
+        hint: Hint | None = None,
     ) -> display.MagdagdonBoard:
-        choice = ui or Choice()
+        choice = ui or MagdagdonUi()
         if hint is None:
-            return display.board(state, playable=playable, die=choice.die, ruin=choice.ruin)
-        return display.board(
+            return display.board_view(state, playable=playable, die=choice.die, ruin=choice.ruin)
+        return display.board_view(
             state,
             playable=playable,
             die=choice.die,
@@ -78,8 +83,8 @@ class MagdagdonKind(GameKind):
             hint_dice=hint.dice,
         )
 
-    def coach_hint(self, state: magdagdon.State) -> Hint:
-        return coach_hint(state)
+    def hint(self, state: magdagdon.State) -> Hint:
+        return hint_for(state)
 
     def leaderboard(self, options: magdagdon.Options) -> str:
         return options.difficulty.value

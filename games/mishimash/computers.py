@@ -5,7 +5,7 @@ The rules know only names (`rules.Options`); the stored game's options add the c
 (`SeatedOptions`, `"computers": [[seat, strength], ...]`, left out when there are none, so a
 game without computers stores exactly what it always did). The rules state never holds them:
 `SeatedOptions.rules_options` is what the rules play with. The strengths themselves are the
-pure players of `games.coach.mishimash_players`.
+pure players of `games.coach.mishimash.players`.
 """
 
 from __future__ import annotations

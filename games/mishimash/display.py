@@ -893,7 +893,7 @@ def ticked(data: QueryDict) -> tuple[int, ...]:
 DIGITS = frozenset("012345")
 
 
-def board(
+def board_view(
     state: rules.State,
     *,
     playable: bool,

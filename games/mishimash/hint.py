@@ -10,7 +10,7 @@ from django.utils.translation import gettext, pgettext
 
 from games.coach.mishimash import COACH
 from games.coach.mishimash import policies as coach
-from games.core.play.hint_panel import Choice, Hint, number, percent
+from games.core.play.hint_panel import Hint, HintLine, number, percent
 from games.rules import mishimash as rules
 
 
@@ -50,7 +50,7 @@ def with_risk(state: rules.State, action: rules.Action, text: str) -> str:
     return gettext("%(value)s · bust %(chance)s") % {"value": text, "chance": percent(risk)}
 
 
-def coach_hint(state: rules.State) -> Hint:
+def hint_for(state: rules.State) -> Hint:
     """The hint for the player to move (solo or hot-seat; online tables offer none)."""
     answer = COACH.advise(state)
     unit, values, best = answer.unit, answer.alternatives, answer.action
@@ -60,12 +60,13 @@ def coach_hint(state: rules.State) -> Hint:
             "chance": risk
         }
         rolls = tuple(
-            Choice(move_label(a), value_text(unit, v), i == 0) for i, (a, v) in enumerate(values)
+            HintLine(move_label(a), value_text(unit, v), i == 0) for i, (a, v) in enumerate(values)
         )
         return Hint(best.text(), advice, rolls, unit_note(unit))
     same = [(a, v) for a, v in values if getattr(a, "dice", None) == best.dice]
     choices = [
-        Choice(move_label(a), with_risk(state, a, value_text(unit, v)), a == best) for a, v in same
+        HintLine(move_label(a), with_risk(state, a, value_text(unit, v)), a == best)
+        for a, v in same
     ]
     other = next(((a, v) for a, v in values if getattr(a, "dice", None) != best.dice), None)
     if other is not None:
@@ -74,7 +75,7 @@ def coach_hint(state: rules.State) -> Hint:
             "dice": dice_text(getattr(action, "dice", ())),
             "move": move_label(action),
         }
-        choices.append(Choice(label, with_risk(state, action, value_text(unit, value))))
+        choices.append(HintLine(label, with_risk(state, action, value_text(unit, value))))
     if isinstance(best, rules.SelectAndBank):
         advice = gettext("Set aside dice %(dice)s, then BANK.")
     else:

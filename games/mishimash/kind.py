@@ -16,7 +16,7 @@ from games.core.play.hint_panel import Hint
 from games.core.stats.facts import Fact, FinishedResult
 from games.mishimash import computers, display, review, share, stats
 from games.mishimash.display import Ticks, ticked
-from games.mishimash.hint import coach_hint
+from games.mishimash.hint import hint_for
 from games.rules import mishimash
 
 
@@ -48,7 +48,7 @@ class MishimashKind(GameKind):
     stylesheet = "css/mishimash.css"
     rules = mishimash
     coach = mishimash_coach.COACH
-    hints = True
+    offers_hints = True
     review_note = review.NOTE
     preferences = {"target": target_preference}  # the last target chosen for a new game
 
@@ -78,11 +78,11 @@ class MishimashKind(GameKind):
             return Ticks(ticked(request.POST))
         return Ticks(moved=status == 200)
 
-    def board(
+    def board_view(
         self, state: mishimash.State, *, playable: bool, ui: Ticks | None, hint: Hint | None = None
     ) -> display.MishimashBoard:
         ticks = ui or Ticks()
-        return display.board(
+        return display.board_view(
             state,
             playable=playable,
             selection=ticks.dice if playable else (),
@@ -92,8 +92,8 @@ class MishimashKind(GameKind):
             hinted_move=hint.button if hint is not None else "",
         )
 
-    def coach_hint(self, state: mishimash.State) -> Hint:
-        return coach_hint(state)
+    def hint(self, state: mishimash.State) -> Hint:
+        return hint_for(state)
 
     def leaderboard(self, options: mishimash.Options) -> str:
         """The leaderboard a game would rank on: solo standard targets only ("" = unranked)."""

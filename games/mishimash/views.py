@@ -60,10 +60,10 @@ def play(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
         # The no-JS "Check" button submits the whole move form by GET: keep only the dice.
         query = urlencode([("dice", i) for i in ticked(request.GET)])
         return see_other(game.get_absolute_url() + (f"?{query}" if query else ""))
-    return board(request, game)
+    return board_answer(request, game)
 
 
-def board(
+def board_answer(
     request: HtmxHttpRequest, game: Game, *, error: str = "", status: int = 200
 ) -> HttpResponse:
     """The board (page or partial), with the computer seats and, on a computer's turn, what
@@ -89,7 +89,7 @@ def person_move(
         message = computers.person_move_refusal(game, _seat(form))
         return None if message is None else Refused(message)
 
-    return submit_move(request, game, form, to_action, render=board, refusal=refusal)
+    return submit_move(request, game, form, to_action, render=board_answer, refusal=refusal)
 
 
 def _seat(form: RollForm) -> int | None:
@@ -137,4 +137,4 @@ def computer(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
             raise Refused(message % {"name": name})
         game.apply_action(action, data["version"])
 
-    return answer_move(request, game, MoveForm(request.POST), act, render=board)
+    return answer_move(request, game, MoveForm(request.POST), act, render=board_answer)

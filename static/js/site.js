@@ -51,7 +51,7 @@
     body.set("name", name);
     body.set("value", value);
     headers["X-Requested-With"] = "fetch";
-    return fetch(document.body.dataset.settings, { method: "POST", body: body, credentials: "same-origin", headers: headers })
+    return fetch(document.body.dataset.preferences, { method: "POST", body: body, credentials: "same-origin", headers: headers })
       .catch(function () {});
   }
   window.cubiri = { announce: announce, play: play, remember: remember };

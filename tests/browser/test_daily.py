@@ -97,7 +97,7 @@ def test_the_daily_start_works_without_javascript(nojs_page, page, settings, bus
 
 
 def test_end_screen_stats_and_archive_in_light_and_dark(browser, live_server):
-    from tests.core.test_daily import play_out
+    from tests.support.daily import play_out
 
     for rank, (scheme, width) in enumerate((("light", 390), ("dark", 1280)), start=1):
         context = browser.new_context(

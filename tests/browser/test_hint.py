@@ -9,13 +9,13 @@ import re
 import pytest
 from django.db.utils import OperationalError
 
-from games.coach.magdagdon import plan as magdagdon_coach
 from games.coach.ishido.search import Coach
+from games.coach.magdagdon import plan as magdagdon_coach
 from games.core.models import Game
 from games.rules import ishido, magdagdon, mishimash
-from tests.rules.test_magdagdon_oracle import make_state
 from tests.support.browser import screenshot
 from tests.support.games import set_state
+from tests.support.magdagdon_oracle import make_state
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

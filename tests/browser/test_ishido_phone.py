@@ -10,9 +10,9 @@ import pytest
 
 from games.core.models import Game
 from games.rules import ishido
-from tests.browser.test_ishido import legal_cells, start, tap
 from tests.support.browser import screenshot
 from tests.support.games import set_state
+from tests.support.ishido_browser import legal_cells, start, tap
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -9,8 +9,8 @@ import pytest
 from games.core.kinds import get_kind
 from games.core.models import Game, Player, Result
 from games.rules import magdagdon as rules
-from tests.magdagdon.helpers import next_action, simulate
 from tests.support.browser import screenshot
+from tests.support.magdagdon import next_action, simulate
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 KIND = get_kind("magdagdon")

@@ -11,9 +11,9 @@ import pytest
 from games.core.kinds import get_kind
 from games.core.models import Game, Player
 from games.rules import magdagdon as rules
-from tests.rules.test_magdagdon_oracle import make_state
 from tests.support.browser import screenshot
 from tests.support.games import set_state
+from tests.support.magdagdon_oracle import make_state
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

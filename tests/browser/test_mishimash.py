@@ -9,8 +9,8 @@ import pytest
 
 from games.core.models import Game, Result, pack_rng, seed_hash
 from games.rules import mishimash as rules
-from tests.rules.test_mishimash_support import bot_action, decode
 from tests.support.browser import screenshot
+from tests.support.mishimash_rules import bot_action, decode
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -8,8 +8,7 @@ import pytest
 
 from games.core.models import Game
 from games.mishimash.online.models import Table
-from tests.browser.test_security import watch_csp
-from tests.support.browser import screenshot
+from tests.support.browser import screenshot, watch_csp
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -10,10 +10,10 @@ import pytest
 from games.core.kinds import get_kind
 from games.core.models import Game, Player
 from games.rules import mishimash as rules
-from tests.mishimash.conftest import BUST_FIRST, CLEAR_FIRST
-from tests.rules.test_mishimash_support import bot_action
 from tests.support.browser import screenshot
 from tests.support.games import set_state
+from tests.support.mishimash import BUST_FIRST, CLEAR_FIRST
+from tests.support.mishimash_rules import bot_action
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -6,24 +6,11 @@ import pytest
 from games.core.kinds import get_kind
 from games.core.models import Game, Player
 from games.rules import ishido, magdagdon, mishimash
-from tests.support.browser import choose_language, screenshot
+from tests.support.accounts import PASSWORD
+from tests.support.browser import choose_language, screenshot, watch_csp
 from tests.support.games import finish_ishido
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-PASSWORD = "green-Dice-41-stones"
-
-
-def watch_csp(page) -> list[str]:  # type: ignore[no-untyped-def]
-    """Collect every Content-Security-Policy complaint the page makes."""
-    complaints: list[str] = []
-    page.on(
-        "console",
-        lambda message: (
-            complaints.append(message.text) if "Content Security Policy" in message.text else None
-        ),
-    )
-    return complaints
 
 
 def test_sign_in_on_a_second_browser_and_see_the_first_ones_records(page, browser):

@@ -9,8 +9,8 @@ import random
 
 import pytest
 
-from games.coach.ishido import search as ishido_coach
 from games.coach.ishido import board as ishido_board
+from games.coach.ishido import search as ishido_coach
 from games.coach.ishido.board import (
     Position,
     fitting,
@@ -22,7 +22,7 @@ from games.coach.ishido.board import (
 )
 from games.coach.ishido.policy import best_cell, choose
 from games.rules import ishido
-from tests.rules.reference import load
+from tests.support.reference import load
 
 ALL_KINDS = [(colour, shape) for colour in range(6) for shape in range(6)]
 GAMES = load("ishido")[:40]

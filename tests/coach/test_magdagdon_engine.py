@@ -10,13 +10,13 @@ import random
 import numpy as np
 import pytest
 
-from games.coach.magdagdon import plan as coach
 from games.coach.magdagdon import boards
+from games.coach.magdagdon import plan as coach
 from games.coach.magdagdon.search import choose, expected_value
-from training.magdagdon_selfplay import copy, play_and_learn, train
 from games.coach.magdagdon.value import Network, exact_three, network
 from games.rules import magdagdon as mg
 from games.rules.magdagdon import RUIN, Difficulty
+from training.magdagdon_selfplay import copy, play_and_learn, train
 
 
 def visited_states(seed: int, difficulty: Difficulty) -> list[mg.State]:

@@ -9,8 +9,8 @@ import statistics
 
 import pytest
 
-from games.coach.mishimash import policies as coach
 from games.coach.mishimash import players
+from games.coach.mishimash import policies as coach
 from games.coach.mishimash.tables import rule_expected_turns
 from games.rules import mishimash as mm
 

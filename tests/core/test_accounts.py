@@ -12,21 +12,11 @@ from django.utils import timezone
 from games.core.accounts.models import Account, SignIn
 from games.core.accounts.nicknames import nickname_key
 from games.core.models import Game, Player
-from tests.conftest import CsrfClient
+from tests.support.accounts import PASSWORD, SECURE, secure, sign_in
+from tests.support.client import CsrfClient
 from tests.support.games import finish_ishido, make_result
 
-PASSWORD = "green-Dice-41-stones"
-SECURE = reverse("core:secure")
-SIGN_IN = reverse("core:sign_in")
 NICKNAME = reverse("core:nickname")
-
-
-def secure(client, nickname="Magnus", password=PASSWORD):  # type: ignore[no-untyped-def]
-    return client.post(SECURE, {"nickname": nickname, "password1": password, "password2": password})
-
-
-def sign_in(client, nickname="Magnus", password=PASSWORD):  # type: ignore[no-untyped-def]
-    return client.post(SIGN_IN, {"nickname": nickname, "password": password})
 
 
 def secured_player(client) -> Player:  # type: ignore[no-untyped-def]

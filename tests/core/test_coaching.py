@@ -188,7 +188,7 @@ def test_online_tables_offer_no_hint(client, other_client):
     """A hint at a table of friends would help one of them against the others."""
     from games.mishimash.online import tables as online
     from games.mishimash.online.models import Table
-    from tests.mishimash.test_online import join, open_table, url
+    from tests.support.mishimash_online import join, open_table, url
 
     table = open_table(client, "Anna")
     join(other_client, table, "Bela")
@@ -233,11 +233,11 @@ def positions(key: str, options, rng: random.Random, count: int):
 def test_every_hint_names_a_legal_action_and_marks_the_board(key, options):
     kind = get_kind(key)
     for state in positions(key, options, random.Random(f"hint-{key}"), 12):
-        hint = kind.coach_hint(state)
+        hint = kind.hint(state)
         assert kind.rules.action_from_text(hint.action) in kind.rules.legal_actions(state)
         assert hint.advice and hint.choices and sum(c.best for c in hint.choices) == 1
         assert len(hint.choices) <= 3  # short enough for a phone
-        drawn = kind.board(state, playable=True, ui=None, hint=hint)
+        drawn = kind.board_view(state, playable=True, ui=None, hint=hint)
         assert drawn is not None
 
 

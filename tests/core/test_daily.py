@@ -16,47 +16,12 @@ from games.core.daily import challenges as daily
 from games.core.kinds import get_kind
 from games.core.models import Game, LeaderboardSize, Player, Result
 from games.rules import ishido, mishimash
-from tests.magdagdon.helpers import next_action
+from tests.support.daily import DAY, leaderboard_url, next_move, play_out, start, started, today_url
 from tests.support.games import bind_player, frozen
 
 pytestmark = pytest.mark.django_db
 
-DAY = date(2026, 12, 12)  # the clock fixture's day: daily #12
 ISHIDO = get_kind("ishido")
-
-
-def today_url(kind: str = "ishido") -> str:
-    return reverse("core:daily", args=[kind])
-
-
-def board_url(kind: str = "ishido", day: date = DAY) -> str:
-    return reverse("core:daily_board", args=[kind, day])
-
-
-def start(client, kind: str = "ishido", day: date = DAY):
-    return client.post(today_url(kind), {"day": day.isoformat()})
-
-
-def started(client, kind: str = "ishido", day: date = DAY) -> Game:
-    response = start(client, kind, day)
-    assert response.status_code == 303, response.content
-    return Game.objects.get(pk=int(response["Location"].rstrip("/").rsplit("/", 1)[1]))
-
-
-def next_move(game: Game):
-    state = game.state
-    if game.kind_key == "ishido":
-        return ishido.Place(min(state.legal_cells))
-    if game.kind_key == "mishimash":
-        actions = mishimash.legal_actions(state)
-        return next((a for a in actions if isinstance(a, mishimash.SelectAndBank)), actions[0])
-    return next_action(state)
-
-
-def play_out(game: Game) -> Game:
-    while game.is_active:
-        game.apply_action(next_move(game), game.version)
-    return game
 
 
 def test_doctests_of_the_daily_and_chart_modules():
@@ -87,11 +52,11 @@ def test_the_fingerprint_is_published_ahead_and_the_seed_revealed_after_the_day(
     clock.set(2026, 12, 12, 9, 0)  # during the day: played, the seed still secret
     game = play_out(started(client))
     assert game.seed == seed and game.seed_hash == fingerprint
-    for url in (board_url(), reverse("core:daily_archive"), game.get_absolute_url()):
+    for url in (leaderboard_url(), reverse("core:daily_archive"), game.get_absolute_url()):
         assert seed not in client.get(url).content.decode(), url
     assert not game.seed_revealed
     clock.set(2026, 12, 13, 0, 0)  # the day is over
-    page = other_client.get(board_url()).content.decode()
+    page = other_client.get(leaderboard_url()).content.decode()
     assert f"data-seed>{seed}<" in page and fingerprint in page
     assert (
         f'data-seed="ishido">{seed}<'
@@ -219,7 +184,7 @@ def test_a_ranked_daily_ranks_on_its_days_board_only(client, other_client, clock
     assert LeaderboardSize.of("ishido", key) == 2 and LeaderboardSize.of("ishido", "classic") == 0
     usual = client.get(reverse("core:leaderboard", args=["ishido", "classic"])).content.decode()
     assert "No results yet" in usual
-    page = client.get(board_url()).content.decode()
+    page = client.get(leaderboard_url()).content.decode()
     assert f'data-result="{mine.result.pk}" data-rank="1"' in page  # same score: earlier first
     assert f'data-result="{theirs.result.pk}" data-rank="2"' in page
     assert 'data-my-rank="1"' in page and "rank 1 of 2" in page
@@ -235,7 +200,7 @@ def test_the_days_board_ranks_with_the_games_own_tie_breaks(client, clock):
     low = make_result("Fewer", 500, kind_key="mishimash", leaderboard=key, turns=9)
     high = make_result("More", 700, kind_key="mishimash", leaderboard=key, turns=9)
     fast = make_result("Fast", 510, kind_key="mishimash", leaderboard=key, turns=6)
-    page = client.get(board_url("mishimash")).content.decode()
+    page = client.get(leaderboard_url("mishimash")).content.decode()
     ranks = [int(r) for r in re.findall(r'data-result="(\d+)" data-rank', page)]
     assert ranks == [fast.pk, high.pk, low.pk]  # fewest turns first, then the higher score
 
@@ -264,7 +229,7 @@ def test_a_practice_of_today_or_later_is_refused(client, clock, day):
 
 
 def test_days_before_the_first_daily_have_no_board(client, clock):
-    assert client.get(board_url(day=date(2026, 11, 30))).status_code == 404
+    assert client.get(leaderboard_url(day=date(2026, 11, 30))).status_code == 404
     assert client.get("/ishido/daily/2026-02-30/").status_code == 404
 
 

@@ -6,7 +6,7 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 
 from games.core.clock import today
-from tests.scale.servers import (
+from tests.support.servers import (
     Visitor,
     free_port,
     fresh_database,

@@ -129,3 +129,16 @@ def test_a_kind_that_leaves_out_a_hook_fails_the_system_check(monkeypatch):
 
 def test_the_three_games_define_every_hook():
     assert [e for e in checks.run_checks(tags=["kinds"]) if e.id == "core.E001"] == []
+
+
+def test_a_kind_without_its_urls_fails_the_system_check(monkeypatch):
+    monkeypatch.setitem(kinds._KINDS, KIND.key, KIND)  # the site's URLs do not mount it
+    errors = [e.msg for e in checks.run_checks(tags=["kinds"]) if e.id == "core.E002"]
+    assert errors == [
+        "Game kind 'toy' has no URL named 'toy:new'.",
+        "Game kind 'toy' has no URL named 'toy:play'.",
+    ]
+
+
+def test_a_kind_with_its_urls_passes_the_system_check(toy):
+    assert [e for e in checks.run_checks(tags=["kinds"]) if e.obj is KIND] == []

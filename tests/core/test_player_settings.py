@@ -10,7 +10,7 @@ from games.rules import magdagdon
 from tests.support.games import bind_player, start_seeded
 
 pytestmark = pytest.mark.django_db
-URL = reverse("core:setting")
+URL = reverse("core:preference")
 
 
 def test_the_sound_switch_is_remembered_and_shown_on_the_next_game_page(client):
@@ -50,7 +50,7 @@ def test_unknown_names_and_values_are_refused_and_nothing_is_written(client, nam
     assert response.status_code == 400
     assert "cannot be changed" in response.content.decode()
     player.refresh_from_db()
-    assert player.settings == {}
+    assert player.preferences == {}
 
 
 def test_a_hostile_next_is_refused_and_nothing_is_written(client):
@@ -58,7 +58,7 @@ def test_a_hostile_next_is_refused_and_nothing_is_written(client):
     response = client.post(URL, {"name": "sound", "value": "on", "next": "https://evil.example/"})
     assert response.status_code == 400
     player.refresh_from_db()
-    assert player.settings == {}
+    assert player.preferences == {}
 
 
 def test_remember_keeps_settings_written_meanwhile_by_another_tab():
@@ -67,7 +67,7 @@ def test_remember_keeps_settings_written_meanwhile_by_another_tab():
     remember(other_tab, "sound", "on")
     remember(player, "mishimash.target", 2000)  # this copy never saw the sound setting
     player.refresh_from_db()
-    assert player.settings == {"sound": "on", "mishimash.target": 2000}
+    assert player.preferences == {"sound": "on", "mishimash.target": 2000}
     assert get_setting(None, "sound", "off") == "off"
     with pytest.raises(ValueError):
         remember(player, "theme", "dark")

@@ -13,7 +13,7 @@ from http.cookiejar import CookieJar
 
 import pytest
 
-from tests.scale.servers import free_port, fresh_database, start_gunicorn, stop_gunicorn
+from tests.support.servers import free_port, fresh_database, start_gunicorn, stop_gunicorn
 
 
 class NoRedirect(urllib.request.HTTPRedirectHandler):

@@ -10,10 +10,10 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from games.coach.magdagdon import plan as magdagdon_coach
 from games.coach import review as analysis
 from games.coach.ishido import review as ishido_review
-from games.core.kinds import get_kind
+from games.coach.magdagdon import plan as magdagdon_coach
+from games.core.kinds import all_kinds, get_kind
 from games.core.models import Game, Player
 from games.core.review import store as reviews
 from games.core.review.models import Review
@@ -35,9 +35,9 @@ def player():
 def analysed(game):
     """Every decision of `game` as the review stores it, computed in one go."""
     states, payloads = reviews.replay(game)
-    rules = game.kind.rules
-    points = analysis.decision_points(rules, states, payloads)
-    return points, [analysis.analyse(rules, p, states, payloads) for p in points], states, payloads
+    coach = game.kind.coach
+    points = coach.decision_points(states, payloads)
+    return points, [coach.analyse(p, states, payloads) for p in points], states, payloads
 
 
 def review_all(game):
@@ -112,7 +112,7 @@ def test_hot_seat_decisions_are_each_seats_own_with_a_line_each(player, client):
     review_all(game)
     decisions = Review.objects.get(game=game).decisions
     states, payloads = reviews.replay(game)
-    points = analysis.decision_points(game.kind.rules, states, payloads)
+    points = game.kind.coach.decision_points(states, payloads)
     for point, d in zip(points, decisions, strict=True):
         assert d["seat"] == payloads[point.start]["player"] == states[point.start].current
     assert {d["seat"] for d in decisions} == {0, 1}
@@ -166,7 +166,8 @@ def test_the_ishido_values_see_the_pouchs_contents_not_its_order(player):
     ],
 )
 def test_losses_are_graded_by_their_units_thresholds(unit, loss, grade):
-    assert analysis.GRADES[unit].grade(loss) == grade
+    grades = {u: g for kind in all_kinds() for u, g in kind.coach.grades.items()}
+    assert grades[unit].grade(loss) == grade
 
 
 def test_accuracy_is_the_share_of_real_choices_within_an_inaccuracy():

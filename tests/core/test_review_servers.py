@@ -10,7 +10,7 @@ import time
 
 import pytest
 
-from tests.scale.servers import (
+from tests.support.servers import (
     Visitor,
     free_port,
     fresh_database,

@@ -205,6 +205,6 @@ def test_clean_up_deletes_old_unfinished_games_and_never_finished_ones(client):
 
 @pytest.fixture
 def client_factory():  # type: ignore[no-untyped-def]
-    from tests.conftest import CsrfClient
+    from tests.support.client import CsrfClient
 
     return lambda **extra: CsrfClient(**extra)

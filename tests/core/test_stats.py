@@ -12,9 +12,9 @@ from games.core import charts
 from games.core.daily import challenges as daily
 from games.core.models import Game, Player
 from games.rules import mishimash
-from tests.core.test_daily import play_out, started
-from tests.rules.test_magdagdon_oracle import make_state
+from tests.support.daily import play_out, started
 from tests.support.games import make_result
+from tests.support.magdagdon_oracle import make_state
 
 pytestmark = pytest.mark.django_db
 

@@ -10,7 +10,7 @@ from django.core.management.base import CommandError
 
 from games.core.kinds import get_kind
 from games.core.models import Action, Game, Player, Result
-from tests.rules.reference import GAMES, load
+from tests.support.reference import GAMES, load
 
 pytestmark = pytest.mark.django_db
 SAMPLE = 6  # reference games per game kind (every 50th of 300): every kind of options

@@ -6,8 +6,8 @@ import pytest
 
 from games.core.models import Game
 from games.rules import ishido
-from tests.ishido.conftest import place_url, start_from
 from tests.support.games import frozen
+from tests.support.ishido import place_url, start_from
 
 pytestmark = pytest.mark.django_db
 

@@ -7,8 +7,8 @@ from django.urls import reverse
 
 from games.core.models import Game
 from games.rules import ishido
-from tests.ishido.conftest import place_url, start_from, start_seeded
 from tests.support.games import bind_player
+from tests.support.ishido import place_url, start_from, start_seeded
 
 pytestmark = pytest.mark.django_db
 NEW = reverse("ishido:new")

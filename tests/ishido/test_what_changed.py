@@ -7,7 +7,7 @@ import re
 import pytest
 
 from games.core.models import Game
-from tests.ishido.conftest import place_url, start_from
+from tests.support.ishido import place_url, start_from
 
 pytestmark = pytest.mark.django_db
 
@@ -136,7 +136,7 @@ def test_the_hints_switch_is_remembered_for_the_player_by_the_next_move(client):
     assert 'id="ishido-hints" checked' in client.get(game.get_absolute_url()).content.decode()
     client.post(place_url(game), {"cell": 13, "version": 0, "hints": "0"}, htmx=True)
     game.player.refresh_from_db()
-    assert game.player.settings["ishido.hints"] == "off"
+    assert game.player.preferences["ishido.hints"] == "off"
     # Any later page of the player's starts with the highlight off, unless its address says.
     assert 'id="ishido-hints">' in client.get(game.get_absolute_url()).content.decode()
     on = client.get(game.get_absolute_url(), {"hints": "1"}).content.decode()
@@ -147,4 +147,4 @@ def test_a_refused_move_remembers_nothing(client):
     game = start_from(client, {0: "red-star"}, ["red-circle", "red-kite"])
     client.post(place_url(game), {"cell": 50, "version": 0, "hints": "0"}, htmx=True)
     game.player.refresh_from_db()
-    assert "ishido.hints" not in game.player.settings
+    assert "ishido.hints" not in game.player.preferences

@@ -7,8 +7,8 @@ import pytest
 
 from games.core.models import Game
 from games.rules import magdagdon as rules
-from tests.magdagdon.helpers import start_at, start_seeded, url
 from tests.support.games import frozen
+from tests.support.magdagdon import start_at, start_seeded, url
 
 pytestmark = pytest.mark.django_db
 

@@ -8,10 +8,10 @@ from dataclasses import replace
 import pytest
 from django.utils import translation
 
-from games.magdagdon.display import board, grid_html, tray_html
+from games.magdagdon.display import board_view, grid_html, tray_html
 from games.rules import magdagdon as rules
-from tests.magdagdon.helpers import start_at
-from tests.rules.test_magdagdon_oracle import make_state
+from tests.support.magdagdon import start_at
+from tests.support.magdagdon_oracle import make_state
 
 NASTY = '<b>"O\'Brien" & co</b>'
 ESCAPED = "&lt;b&gt;&quot;O&#x27;Brien&quot; &amp; co&lt;/b&gt;"
@@ -20,7 +20,7 @@ ESCAPED = "&lt;b&gt;&quot;O&#x27;Brien&quot; &amp; co&lt;/b&gt;"
 def placing(die: int | None = None):
     state = make_state("3... .... .... ....", roll=(4, 2, 6, 1), staged=((0, 1),))
     assert state.phase == "placing"
-    return board(state, playable=True, die=die)
+    return board_view(state, playable=True, die=die)
 
 
 def test_the_grid_has_16_cells_8_sums_and_the_corner():
@@ -46,7 +46,7 @@ def test_a_staged_cell_may_take_the_ruin_and_its_die_is_back_in_the_tray():
         staged=((0, 1),),
         phase="magdagdon",
     )
-    drawn = board(state, playable=True, ruin=True)
+    drawn = board_view(state, playable=True, ruin=True)
     page = grid_html(drawn)
     assert '<button type="submit" class="cell target" form="mg-ruin" name="cell" value="1" ' in page
     assert 'data-cell="1" data-value=""' in page  # M16: accepting returns the staged die
@@ -77,7 +77,7 @@ def test_a_line_bonus_shows_its_points():
 
 
 def test_the_tray_before_the_first_roll_shows_four_blank_dice():
-    drawn = board(make_state(), playable=True)
+    drawn = board_view(make_state(), playable=True)
     page = tray_html(drawn)
     assert page.count('<span class="die blank" aria-hidden="true">') == 4
     assert "<small>Die 4</small>" in page
@@ -119,7 +119,7 @@ def test_one_unstage_form_that_every_staged_cell_and_die_submits(client):
 @pytest.mark.parametrize(("language", "die"), [("hu", "1. kocka"), ("ar", "النرد 1")])
 def test_the_parts_speak_the_visitors_language(language, die):
     with translation.override(language):
-        drawn = board(make_state(), playable=True)
+        drawn = board_view(make_state(), playable=True)
         assert f"<small>{die}</small>" in tray_html(drawn)
 
 

@@ -12,9 +12,9 @@ import pytest
 from games.core.models import Game
 from games.magdagdon import display
 from games.rules import magdagdon as rules
-from tests.magdagdon.helpers import start_at, start_seeded, url
-from tests.rules.test_magdagdon_oracle import make_state
 from tests.support.games import frozen
+from tests.support.magdagdon import start_at, start_seeded, url
+from tests.support.magdagdon_oracle import make_state
 
 pytestmark = pytest.mark.django_db
 

@@ -6,7 +6,7 @@ import pytest
 
 from games.core.kinds import ResultFields, get_kind
 from games.rules import magdagdon as rules
-from tests.rules.test_magdagdon_oracle import make_state
+from tests.support.magdagdon_oracle import make_state
 
 KIND = get_kind("magdagdon")
 

@@ -8,7 +8,7 @@ import pytest
 from django.urls import reverse
 
 from games.core.models import Game
-from tests.magdagdon.helpers import start_seeded
+from tests.support.magdagdon import start_seeded
 
 pytestmark = pytest.mark.django_db
 NEW = reverse("magdagdon:new")

@@ -9,9 +9,9 @@ from django.urls import reverse
 
 from games.core.models import Game, Result
 from games.rules import magdagdon as rules
-from tests.magdagdon.helpers import KIND, simulate, start_at, start_seeded, url
-from tests.rules.test_magdagdon_oracle import board_from_text
 from tests.support.games import set_state
+from tests.support.magdagdon import KIND, simulate, start_at, start_seeded, url
+from tests.support.magdagdon_oracle import board_from_text
 
 pytestmark = pytest.mark.django_db
 
@@ -245,7 +245,7 @@ def test_the_htmx_and_the_full_page_vary_on_hx_request(client):
 
 
 def play_whole_game(client, game: Game, htmx: bool) -> rules.State:
-    from tests.magdagdon.helpers import next_action
+    from tests.support.magdagdon import next_action
 
     while not game.state.is_finished:
         action = next_action(game.state)

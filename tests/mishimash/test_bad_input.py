@@ -6,8 +6,8 @@ from django.urls import reverse
 
 from games.core.models import Game
 from games.rules import mishimash as rules
-from tests.mishimash.conftest import move, put_state, start, text, url
 from tests.support.games import frozen
+from tests.support.mishimash import move, put_state, start, text, url
 
 pytestmark = pytest.mark.django_db
 

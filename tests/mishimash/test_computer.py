@@ -15,8 +15,8 @@ from games.core.models import Game, StaleVersion
 from games.mishimash import computers
 from games.mishimash.computers import SeatedOptions
 from games.rules import mishimash as rules
-from tests.mishimash.conftest import move, put_state, text, url
 from tests.support.games import frozen, start_seeded
+from tests.support.mishimash import move, put_state, text, url
 
 pytestmark = pytest.mark.django_db
 NEW = reverse("mishimash:new")

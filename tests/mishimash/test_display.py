@@ -11,7 +11,7 @@ from django.utils import translation
 
 from games.mishimash import display
 from games.rules import mishimash as rules
-from tests.mishimash.conftest import move, raw, start, text
+from tests.support.mishimash import move, raw, start, text
 
 pytestmark = pytest.mark.django_db
 

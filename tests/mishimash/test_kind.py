@@ -11,8 +11,8 @@ from django.utils.translation import override
 from games.core.kinds import get_kind
 from games.core.models import Result
 from games.rules import mishimash as rules
-from tests.mishimash.conftest import text
 from tests.support.games import make_result
+from tests.support.mishimash import text
 
 KIND = get_kind("mishimash")
 

@@ -7,8 +7,8 @@ import pytest
 from django.urls import reverse
 
 from games.core.models import Game
-from tests.mishimash.conftest import start, text
 from tests.support.games import bind_player
+from tests.support.mishimash import start, text
 
 pytestmark = pytest.mark.django_db
 NEW = reverse("mishimash:new")
@@ -152,7 +152,7 @@ def test_the_target_is_remembered_for_the_next_game(client):
     player = bind_player(client, "Zsófi")
     assert post_new(client, target="2000").status_code == 303
     player.refresh_from_db()
-    assert player.settings["mishimash.target"] == 2000
+    assert player.preferences["mishimash.target"] == 2000
     page = text(client.get(NEW))
     assert re.search(r'name="target" value="2000"[^>]* checked', page)
     post_new(client, target="custom", custom_target="750", confirm="on")
@@ -165,7 +165,7 @@ def test_a_refused_start_remembers_no_target(client):
     player = bind_player(client, "Zsófi")
     post_new(client, target="custom", custom_target="0")
     player.refresh_from_db()
-    assert "mishimash.target" not in player.settings
+    assert "mishimash.target" not in player.preferences
 
 
 def test_a_guest_without_a_nickname_is_shown_in_each_viewers_language(client):

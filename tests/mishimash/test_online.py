@@ -14,33 +14,14 @@ from games.core.models import Game, Player, Result
 from games.mishimash.online import tables as online
 from games.mishimash.online.models import Seat, Table
 from games.rules import mishimash as rules
-from tests.conftest import CsrfClient
-from tests.core.test_accounts import PASSWORD, secure, sign_in
+from tests.support.accounts import PASSWORD, secure, sign_in
+from tests.support.client import CsrfClient
 from tests.support.games import bind_player, frozen, start_seeded
+from tests.support.mishimash_online import NEW, join, open_table, post, url, version
 
 pytestmark = pytest.mark.django_db
 
-NEW = reverse("mishimash_online:new")
 FIXED_FIRST_ROLL = (1, 5, 2, 4, 5, 2)  # seed "fixed"
-
-
-def url(table: Table, name: str = "table") -> str:
-    return reverse(f"mishimash_online:{name}", args=[table.token])
-
-
-def open_table(client, name="Anna", *, size=3, target="1000", minutes=2) -> Table:
-    bind_player(client, name)
-    data = {"target": target, "size": size, "turn_seconds": minutes * 60}
-    if target not in rules.TARGET_CHOICES and target not in map(str, rules.TARGET_CHOICES):
-        data |= {"target": "custom", "custom_target": target}
-    response = client.post(NEW, data)
-    assert response.status_code == 303, response.content.decode()[:2000]
-    return Table.objects.get(token=response["Location"].split("/")[-2])
-
-
-def join(client, table: Table, name: str):
-    bind_player(client, name)
-    return client.post(url(table, "join"))
 
 
 @pytest.fixture
@@ -58,15 +39,6 @@ def running(clients):
     online.start(table, Player.objects.get(nickname="Anna"), seed="fixed")
     table.refresh_from_db()
     return table
-
-
-def version(table: Table) -> int:
-    return Game.objects.get(pk=table.game_id).version
-
-
-def post(client, table, name, htmx=False, **data):
-    data.setdefault("version", version(table))
-    return client.post(url(table, name), data, htmx=htmx)
 
 
 # --- opening, inviting, seats --------------------------------------------------------------

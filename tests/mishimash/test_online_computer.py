@@ -15,9 +15,9 @@ from games.core.models import Game, Player, StaleVersion
 from games.mishimash import computers
 from games.mishimash.online import tables as online
 from games.mishimash.online.models import Seat, Table
-from tests.conftest import CsrfClient
-from tests.mishimash.test_online import join, open_table, post, url
+from tests.support.client import CsrfClient
 from tests.support.games import frozen
+from tests.support.mishimash_online import join, open_table, post, url
 
 pytestmark = pytest.mark.django_db
 

@@ -11,7 +11,7 @@ from django.urls import reverse
 
 from games.core.models import Game, Result
 from games.rules import mishimash as rules
-from tests.mishimash.conftest import (
+from tests.support.mishimash import (
     BUST_FIRST,
     CLEAR_FIRST,
     FIXED_ROLLS,
@@ -20,7 +20,7 @@ from tests.mishimash.conftest import (
     start,
     text,
 )
-from tests.rules.test_mishimash_support import bot_action
+from tests.support.mishimash_rules import bot_action
 
 pytestmark = pytest.mark.django_db
 

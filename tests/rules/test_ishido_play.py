@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from games.rules import CorruptState, IllegalMove, InvalidMove, ishido
 from games.rules.ishido import Options, Place, Stone
-from tests.rules.test_ishido_oracle import (
+from tests.support.ishido_oracle import (
     oracle_end_bonus,
     oracle_is_legal,
     oracle_legal_cells,

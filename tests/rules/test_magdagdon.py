@@ -26,7 +26,7 @@ from games.rules.magdagdon import (
     State,
     Unstage,
 )
-from tests.rules.test_magdagdon_oracle import board_from_text, make_state
+from tests.support.magdagdon_oracle import board_from_text, make_state
 
 RNG = random.Random(0)
 

@@ -11,7 +11,7 @@ import random
 import pytest
 
 from games.rules import magdagdon as m
-from tests.rules.test_magdagdon_oracle import board_from_text
+from tests.support.magdagdon_oracle import board_from_text
 
 S, C, R = "stage", "confirm", "roll"
 

@@ -12,7 +12,7 @@ import pytest
 
 import games.rules.magdagdon as m
 from games.rules import IllegalMove
-from tests.rules.test_magdagdon_oracle import make_state
+from tests.support.magdagdon_oracle import make_state
 
 SOURCE = Path(m.__file__)
 

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from games.rules import IllegalMove
 from games.rules import magdagdon as m
-from tests.rules.test_magdagdon_oracle import (
+from tests.support.magdagdon_oracle import (
     around,
     numbers_of,
     oracle_can_place,

@@ -1,5 +1,5 @@
 """MISHIMASH end of game: the final round (X15), sudden death (X16), and recorded games
-replayed from a seed to a known winner (found with test_mishimash_support._search)."""
+replayed from a seed to a known winner (found with tests.support.mishimash_rules._search)."""
 
 from __future__ import annotations
 
@@ -21,25 +21,15 @@ from games.rules.mishimash import (
     apply,
     format_points,
 )
-from tests.rules.test_mishimash_support import full_log, replay, scripted
-
-TRIO = Options(("Anna", "Béla", "Cyril"), target=10)  # 20 halves
-ONE_POINT = [1, 2, 3, 4, 6, 6]  # a roll whose only selection is the 1 at position 0
-HALF_POINT = [5, 2, 3, 4, 6, 6]
-BUST = [2, 2, 3, 3, 4, 6]
-
-
-def bank_one(state: State, player: int, faces: list[int] = ONE_POINT) -> State:
-    return scripted(state, (Roll(player), faces), (SelectAndBank(player, (0,)), []))
-
-
-def bust(state: State, player: int) -> State:
-    return scripted(state, (Roll(player), BUST))
-
-
-def trio(banked: tuple[int, int, int], current: int) -> State:
-    turns = tuple(5 if seat < current else 4 for seat in range(3))
-    return State(TRIO, banked_halves=banked, turns=turns, current=current)
+from tests.support.mishimash_rules import (
+    HALF_POINT,
+    bank_one,
+    bust,
+    full_log,
+    replay,
+    scripted,
+    trio,
+)
 
 
 def test_reaching_the_target_starts_the_final_round_x15() -> None:

@@ -29,7 +29,7 @@ from games.rules.mishimash import (
     event_from_dict,
     new_game,
 )
-from tests.rules.test_mishimash_support import bot_game, decode, scripted
+from tests.support.mishimash_rules import bot_game, decode, scripted
 
 DUO = Options(("Anna", "Béla"), target=100)
 

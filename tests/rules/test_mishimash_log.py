@@ -22,7 +22,7 @@ from games.rules.mishimash import (
     new_game,
 )
 from games.rules.mishimash_log import keep_recent, starts_turn, turn_start
-from tests.rules.test_mishimash_support import bot_states, decode, full_log
+from tests.support.mishimash_rules import bot_states, decode, full_log
 
 LONG = Options(tuple(f"P{i}" for i in range(6)), target=300)
 

@@ -27,8 +27,8 @@ from games.rules.mishimash import (
     is_bust,
     new_game,
 )
-from tests.rules.test_mishimash_scoring import oracle_points
-from tests.rules.test_mishimash_support import full_log
+from tests.support.mishimash_oracle import oracle_points
+from tests.support.mishimash_rules import full_log
 
 
 def choose(state: State, pick: int, roll_again: bool) -> Action:

@@ -26,8 +26,7 @@ from games.rules.mishimash import (
     new_game,
     table_actions,
 )
-from tests.rules.test_mishimash_endgame import BUST, ONE_POINT, TRIO, bank_one, bust, trio
-from tests.rules.test_mishimash_support import scripted
+from tests.support.mishimash_rules import BUST, ONE_POINT, TRIO, bank_one, bust, scripted, trio
 
 RNG = random.Random(0)
 

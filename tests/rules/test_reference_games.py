@@ -12,7 +12,7 @@ import json
 
 import pytest
 
-from tests.rules.reference import GAMES, ReferenceGame, load, path, result
+from tests.support.reference import GAMES, ReferenceGame, load, path, result
 
 REFERENCE = [ref for game in GAMES for ref in load(game)]
 

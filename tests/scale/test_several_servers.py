@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 import pytest
 
-from tests.scale.servers import (
+from tests.support.servers import (
     Visitor,
     free_port,
     fresh_database,

@@ -2,7 +2,7 @@
 a table of the database; never the memory of one process."""
 
 from cubiri.settings import _caches
-from tests.scale.servers import fresh_database, manage
+from tests.support.servers import fresh_database, manage
 
 
 def test_redis_url_selects_djangos_redis_cache():

@@ -9,7 +9,7 @@ import shutil
 import sqlite3
 import threading
 
-from tests.scale.servers import Visitor, free_port, manage, start_gunicorn, stop_gunicorn
+from tests.support.servers import Visitor, free_port, manage, start_gunicorn, stop_gunicorn
 
 
 def play_on(visitor: Visitor, play_url: str, moves: int) -> int:

@@ -1,4 +1,5 @@
-"""Pictures of pages for humans to look at."""
+"""Browser-test helpers: pictures of pages for humans to look at, the language switcher, and
+the Content-Security-Policy complaints a page makes."""
 
 import os
 
@@ -16,3 +17,15 @@ def choose_language(page, language: str) -> None:
     if menu.count() and not menu.evaluate("m => m.open"):
         menu.locator("summary").click()
     page.select_option("#language-select", language)
+
+
+def watch_csp(page) -> list[str]:  # type: ignore[no-untyped-def]
+    """Collect every Content-Security-Policy complaint the page makes."""
+    complaints: list[str] = []
+    page.on(
+        "console",
+        lambda message: (
+            complaints.append(message.text) if "Content Security Policy" in message.text else None
+        ),
+    )
+    return complaints

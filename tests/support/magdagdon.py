@@ -12,9 +12,9 @@ from django.urls import reverse
 from games.core.kinds import get_kind
 from games.core.models import Game
 from games.rules import magdagdon as rules
-from tests.rules.test_magdagdon_oracle import make_state
 from tests.support import games as support
 from tests.support.games import set_state
+from tests.support.magdagdon_oracle import make_state
 
 KIND = get_kind("magdagdon")
 

@@ -1,8 +1,9 @@
-"""Helpers shared by the MISHIMASH rules tests (no tests here): scripted dice, a simple bot,
-a compact notation for recorded games.
+"""Helpers shared by the MISHIMASH rules, view and browser tests: scripted dice, a simple bot,
+a compact notation for recorded games, and the three-player positions of the end-game tests.
 
-Run `python -m tests.rules.test_mishimash_support` to search seeds for recorded games with a
-final round (X15) and sudden death (X16); the hits are hard-coded in test_mishimash_endgame.py.
+Run `python -m tests.support.mishimash_rules` to search seeds for recorded games with a final
+round (X15) and sudden death (X16); the hits are hard-coded in
+tests/rules/test_mishimash_endgame.py.
 """
 
 from __future__ import annotations
@@ -106,6 +107,27 @@ def bot_states(seed: int, options: Options, stop_halves: int) -> tuple[list[Stat
         codes.append(encode(action))
         states.append(apply(states[-1], action, rng))
     return states, codes
+
+
+# --- end-game positions: three players, target 10 ------------------------------------------
+
+TRIO = Options(("Anna", "Béla", "Cyril"), target=10)  # 20 halves
+ONE_POINT = [1, 2, 3, 4, 6, 6]  # a roll whose only selection is the 1 at position 0
+HALF_POINT = [5, 2, 3, 4, 6, 6]
+BUST = [2, 2, 3, 3, 4, 6]
+
+
+def bank_one(state: State, player: int, faces: list[int] = ONE_POINT) -> State:
+    return scripted(state, (Roll(player), faces), (SelectAndBank(player, (0,)), []))
+
+
+def bust(state: State, player: int) -> State:
+    return scripted(state, (Roll(player), BUST))
+
+
+def trio(banked: tuple[int, int, int], current: int) -> State:
+    turns = tuple(5 if seat < current else 4 for seat in range(3))
+    return State(TRIO, banked_halves=banked, turns=turns, current=current)
 
 
 def _search() -> None:  # pragma: no cover - a tool, not a test

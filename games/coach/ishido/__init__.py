@@ -15,7 +15,7 @@ from games.coach import Advice
 from games.coach.ishido import review
 from games.coach.ishido.search import Coach
 from games.coach.review import DecisionPoint, Grades, graded
-from games.rules import ishido as rules
+from games.rules import ishido as ishido_rules
 
 # A hint answers in a small fraction of a second: a sixth of the benchmark's budget.
 HINT = Coach(placements=6000)
@@ -25,13 +25,13 @@ class IshidoCoach:
     """The Ishido coach as the site sees it (games.coach.GameCoach); `play` is the `Coach`
     that advises during a game (the hint's budget)."""
 
-    rules: ModuleType = rules
+    rules: ModuleType = ishido_rules
     grades: dict[str, Grades] = review.GRADES
 
     def __init__(self, play: Coach = HINT) -> None:
         self.play = play
 
-    def advise(self, state: rules.State) -> Advice:
+    def advise(self, state: ishido_rules.State) -> Advice:
         return self.play.advice(state)
 
     def decision_points(

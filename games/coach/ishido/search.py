@@ -50,7 +50,8 @@ class Coach:
 
     def advise(self, state: State) -> Place:
         """The placement the coach would make; NoDecision once the game is over."""
-        return self.advice(state).action
+        place: Place = self.advice(state).action
+        return place
 
     def advice(self, state: State) -> Advice:
         """The coach's one answer: its cell and every legal placement with its expected final

@@ -15,16 +15,16 @@ from typing import Any
 from games.coach import Advice
 from games.coach.magdagdon import plan, review
 from games.coach.review import DecisionPoint, Grades, graded
-from games.rules import magdagdon as rules
+from games.rules import magdagdon as magdagdon_rules
 
 
 class MagdagdonCoach:
     """The MAGDAGDON coach as the site sees it (games.coach.GameCoach)."""
 
-    rules: ModuleType = rules
+    rules: ModuleType = magdagdon_rules
     grades: dict[str, Grades] = review.GRADES
 
-    def advise(self, state: rules.State) -> Advice:
+    def advise(self, state: magdagdon_rules.State) -> Advice:
         return plan.advice(state)
 
     def decision_points(

@@ -166,7 +166,7 @@ def power_values(
     return found
 
 
-class Choice(NamedTuple):
+class RollPlay(NamedTuple):
     """The best play of a roll: its value and a board to confirm / ruin, or a power."""
 
     value: float
@@ -182,15 +182,15 @@ def choose(
     roll: Roll,
     left: int,
     quick: bool = False,
-) -> Choice:
+) -> RollPlay:
     """The best play of `roll` on the board `code`: a board, a RUIN or a power (one level);
     `quick` weighs all powers only in a MAGDAGDON, else the one-die ones."""
     best = best_per_roll(network, difficulty, code, np.array([roll], dtype=np.int8), left)
-    choice = Choice(float(best.values[0]), int(best.codes[0]), bool(best.ruin[0]), None)
+    choice = RollPlay(float(best.values[0]), int(best.codes[0]), bool(best.ruin[0]), None)
     quick = quick and not choice.ruin
     for option, value in power_values(network, difficulty, code, roll, left, quick).items():
         if value > choice.value + 1e-9:
-            choice = Choice(value, code, False, option)
+            choice = RollPlay(value, code, False, option)
     return choice
 
 

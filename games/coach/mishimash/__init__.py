@@ -15,16 +15,16 @@ from typing import Any
 from games.coach import Advice
 from games.coach.mishimash import policies, review
 from games.coach.review import DecisionPoint, Grades, graded
-from games.rules import mishimash as rules
+from games.rules import mishimash as mishimash_rules
 
 
 class MishimashCoach:
     """The MISHIMASH coach as the site sees it (games.coach.GameCoach)."""
 
-    rules: ModuleType = rules
+    rules: ModuleType = mishimash_rules
     grades: dict[str, Grades] = review.GRADES
 
-    def advise(self, state: rules.State) -> Advice:
+    def advise(self, state: mishimash_rules.State) -> Advice:
         return policies.advice(state)
 
     def decision_points(

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from games.coach.mishimash.policies import advise
 from games.rules.mishimash import (
     DICE,
     Action,
@@ -40,10 +41,6 @@ Player = Callable[[State], Action]
 
 def optimal(state: State) -> Action:
     """The coach's move."""
-    # Imported on first use: the solver brings numpy, which a site worker loads only when a
-    # computer plays (this module is imported by every page of the game).
-    from games.coach.mishimash.policies import advise
-
     return advise(state)
 
 

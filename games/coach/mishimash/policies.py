@@ -113,7 +113,8 @@ def roll_risk(state: State, action: Action) -> float | None:
 
 def advise(state: State) -> Action:
     """The action the coach plays in `state`; NoDecision once the game is over."""
-    return advice(state).action
+    action: Action = advice(state).action
+    return action
 
 
 def advice(state: State) -> Advice:

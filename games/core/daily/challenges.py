@@ -105,8 +105,8 @@ class Challenge:
         options = self.kind.daily_options("Player")
         return str(self.kind.leaderboard_label(self.kind.leaderboard(options)))
 
-    def board_url(self) -> str:
-        return reverse("core:daily_board", args=[self.kind.key, self.day])
+    def leaderboard_url(self) -> str:
+        return reverse("core:daily_leaderboard", args=[self.kind.key, self.day])
 
     def today_url(self) -> str:
         return reverse("core:daily", args=[self.kind.key])
@@ -292,7 +292,7 @@ def end_screen(request: HttpRequest, game: Game) -> DailyEnd | None:
         streak=current,
         longest=longest,
         share_text=share,
-        share_url=request.build_absolute_uri(found.board_url()),
+        share_url=request.build_absolute_uri(found.leaderboard_url()),
     )
 
 

@@ -22,6 +22,6 @@ register_converter(IsoDate, "isodate")
 urlpatterns = [
     path("daily/", views.archive, name="daily_archive"),
     path("<slug:kind>/daily/", views.today, name="daily"),
-    path("<slug:kind>/daily/<isodate:day>/", views.board, name="daily_board"),
+    path("<slug:kind>/daily/<isodate:day>/", views.leaderboard, name="daily_leaderboard"),
     path("<slug:kind>/daily/<isodate:day>/practice/", views.practice, name="daily_practice"),
 ]

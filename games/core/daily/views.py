@@ -60,7 +60,7 @@ def today(request: HttpRequest, kind: str) -> HttpResponse:
 
 
 @require_GET
-def board(request: HttpRequest, kind: str, day: date) -> HttpResponse:
+def leaderboard(request: HttpRequest, kind: str, day: date) -> HttpResponse:
     return _board(request, kind, day)
 
 

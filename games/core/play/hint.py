@@ -1,7 +1,7 @@
 """HINT: the coach's move for the board on show, and the "coached" mark it leaves on a game.
 
-A game kind that offers hints (`GameKind.hints`) turns the coach's advice into a `Hint`
-(`GameKind.coach_hint`); its board draws the hint's cells and dice, and the shared
+A game kind that offers hints (`GameKind.offers_hints`) turns the coach's advice into a `Hint`
+(`GameKind.hint`); its board draws the hint's cells and dice, and the shared
 `play/_hint.html` panel draws the HINT button, the one-time confirmation and the advice
 in words. A hint is not a move: nothing is stored as an Action and the version stays, so
 replays and `verify_games` never see it. It marks the game `coached` for good, and a coached
@@ -51,13 +51,13 @@ def hint(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     if kind_key is None:
         raise Http404("No such game.")
     game = player_game(request, game_id, get_kind(kind_key))
-    if not game.kind.hints:
+    if not game.kind.offers_hints:
         return board_response(request, game, error=str(NO_HINTS_MESSAGE), status=400)
 
     def act(data: dict[str, Any]) -> HttpResponse:
         if not game.coached and not data["confirm"]:
-            return board_response(request, game, coach=panel(game, asking=True))
-        shown = game.kind.coach_hint(game.state)  # from the state at `version`, before the mark
+            return board_response(request, game, hint_panel=panel(game, asking=True))
+        shown = game.kind.hint(game.state)  # from the state at `version`, before the mark
         if not game.coached:
             with transaction.atomic():
                 marked = Game.objects.filter(
@@ -67,7 +67,7 @@ def hint(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
                 status = Game.objects.values_list("status", flat=True).get(pk=game.pk)
                 raise StaleVersion if status == Game.Status.ACTIVE else GameOver
             game.coached = True
-        return board_response(request, game, coach=panel(game, hint=shown), hint=shown)
+        return board_response(request, game, hint_panel=panel(game, hint=shown), hint=shown)
 
     return answer_move(
         request,

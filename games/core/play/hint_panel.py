@@ -1,7 +1,7 @@
 """What a hint is as the pages show it (games.core.play.hint asks for it and marks the game).
 
-A kind that offers hints (`GameKind.hints`) turns its coach's advice into a `Hint`; its board
-marks the hint's cells and dice, and the shared `play/_hint.html` panel (`CoachPanel`) draws
+A kind that offers hints (`GameKind.offers_hints`) turns its coach's advice into a `Hint`; its board
+marks the hint's cells and dice, and the shared `play/_hint.html` panel (`HintPanel`) draws
 the HINT button, the one-time confirmation and the advice in words.
 """
 
@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 
 
 @dataclass(frozen=True)
-class Choice:
+class HintLine:
     """One line of the hint's list: a move (or plan) and its value, in words."""
 
     label: str
@@ -36,7 +36,7 @@ class Hint:
 
     action: str
     advice: str
-    choices: tuple[Choice, ...] = ()
+    choices: tuple[HintLine, ...] = ()
     note: str = ""
     cells: frozenset[int] = field(default_factory=frozenset)
     dice: frozenset[int] = field(default_factory=frozenset)
@@ -51,7 +51,7 @@ class Hint:
 
 
 @dataclass(frozen=True)
-class CoachPanel:
+class HintPanel:
     """What the HINT panel of a running game draws."""
 
     game_id: int
@@ -61,12 +61,12 @@ class CoachPanel:
     hint: Hint | None = None
 
 
-def panel(game: Game, *, asking: bool = False, hint: Hint | None = None) -> CoachPanel | None:
+def panel(game: Game, *, asking: bool = False, hint: Hint | None = None) -> HintPanel | None:
     """The panel of a game's page; None where no hint is offered (an ended game, online
     tables: a hint there would help one friend against the others)."""
-    if not game.kind.hints or not game.is_active:
+    if not game.kind.offers_hints or not game.is_active:
         return None
-    return CoachPanel(game.pk, game.version, game.coached, asking=asking, hint=hint)
+    return HintPanel(game.pk, game.version, game.coached, asking=asking, hint=hint)
 
 
 def number(value: float, decimals: int = 1) -> str:

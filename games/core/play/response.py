@@ -12,7 +12,7 @@ from games.core.daily.challenges import end_screen
 from games.core.html import EMPTY
 from games.core.models import Game
 from games.core.play.ending import ending
-from games.core.play.hint_panel import CoachPanel, Hint, panel
+from games.core.play.hint_panel import Hint, HintPanel, panel
 
 
 class HtmxHttpRequest(HttpRequest):
@@ -27,7 +27,7 @@ def board_response(
     *,
     error: str = "",
     status: int = 200,
-    coach: CoachPanel | None = None,
+    hint_panel: HintPanel | None = None,
     hint: Hint | None = None,
     **extra: Any,
 ) -> HttpResponse:
@@ -43,13 +43,13 @@ def board_response(
     """
     kind = game.kind
     state = game.state
-    ui = kind.ui(request, state, status=0 if coach is not None else status)
-    drawn = kind.board(state, playable=game.is_active, ui=ui, hint=hint) if hint else None
+    ui = kind.ui(request, state, status=0 if hint_panel is not None else status)
+    drawn = kind.board_view(state, playable=game.is_active, ui=ui, hint=hint) if hint else None
     context: dict[str, Any] = {
         "game": game,
         "state": state,
-        "board": drawn or kind.board(state, playable=game.is_active, ui=ui),
-        "coach": coach or panel(game),
+        "board": drawn or kind.board_view(state, playable=game.is_active, ui=ui),
+        "hint_panel": hint_panel or panel(game),
         "error": error,
         "daily_end": end_screen(request, game),  # None unless a daily challenge has ended
         **extra,

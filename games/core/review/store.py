@@ -54,7 +54,7 @@ def review_of(game: Game, replayed: Replay | None = None) -> Review:
     if found is not None and found.format == analysis.FORMAT:
         return found
     states, payloads = replayed or replay(game)
-    total = len(analysis.decision_points(game.kind.coach, states, payloads))
+    total = len(game.kind.coach.decision_points(states, payloads))
     if found is None:
         try:
             with transaction.atomic():
@@ -79,10 +79,10 @@ def advance(
     if review.is_done or not _claim(review):
         return review
     coach = game.kind.coach
-    points = analysis.decision_points(coach, states, payloads)
+    points = coach.decision_points(states, payloads)
     decisions = list(review.decisions)
     while len(decisions) < len(points):
-        decisions.append(analysis.analyse(coach, points[len(decisions)], states, payloads))
+        decisions.append(coach.analyse(points[len(decisions)], states, payloads))
         if clock() >= started + seconds:  # at least one decision a step, however slow
             break
     spent = clock() - started

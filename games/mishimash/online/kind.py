@@ -16,7 +16,7 @@ class OnlineMishimashKind(MishimashKind):
     leaderboards = ()
     listed: ClassVar[bool] = False  # reached through /mishimash/online/, not the game lists
     # No HINT at a table: the coach would help one friend against the others.
-    hints: ClassVar[bool] = False
+    offers_hints: ClassVar[bool] = False
     preferences: ClassVar[dict[str, Any]] = {}  # a table's player keeps their own game's
 
     def leaderboard(self, options: mishimash.Options) -> str:

@@ -73,7 +73,7 @@ def table_response(
         context |= {
             "game": view.game,
             "state": state,
-            "board": ONLINE_KIND.board(state, playable=view.my_turn, ui=ui),
+            "board": ONLINE_KIND.board_view(state, playable=view.my_turn, ui=ui),
             "computer": computers.computer_turn(view.game, shown_names(state.players)),
             "computer_seats": computers.computer_seats(view.game, shown_names(state.players)),
         }

@@ -2,7 +2,7 @@
 
 Plays seeded games, choosing uniformly among `legal_actions` with a separate seeded
 `random.Random`, and writes `tests/rules/reference/<game>.txt` (the format is described in
-`tests/rules/reference/__init__.py`). Deterministic: running it again writes the same files,
+`tests/support/reference.py`). Deterministic: running it again writes the same files,
 unless the rules changed, which is what the reference test is there to notice.
 """
 
@@ -13,7 +13,7 @@ import sys
 from collections.abc import Iterator
 from typing import Any
 
-from tests.rules.reference import GAMES, ReferenceGame, format_line, path, result, rules
+from tests.support.reference import GAMES, ReferenceGame, format_line, path, result, rules
 
 GAMES_PER_FILE = 300
 # MISHIMASH: (players, target); small targets keep the games (and the file) short.

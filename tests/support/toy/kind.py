@@ -8,7 +8,7 @@ from decimal import Decimal
 from typing import Any
 
 from games.core.kinds import GameKind, ResultFields
-from games.core.play.hint_panel import Choice, Hint
+from games.core.play.hint_panel import Hint, HintLine
 from games.core.stats.facts import Fact, FinishedResult
 from tests.support.toy import coach, rules
 
@@ -30,16 +30,16 @@ class ToyKind(GameKind):
     template = "toy/play.html"
     rules = rules
     coach = coach.COACH
-    hints = True
+    offers_hints = True
     review_note = "A loss of one pip is an inaccuracy."
 
-    def board(self, state: rules.State, *, playable: bool, ui: Any, hint: Hint | None = None):
+    def board_view(self, state: rules.State, *, playable: bool, ui: Any, hint: Hint | None = None):
         return ToyBoard(state.face, playable, hint.button if hint else "")
 
-    def coach_hint(self, state: rules.State) -> Hint:
+    def hint(self, state: rules.State) -> Hint:
         advice = self.coach.advise(state)
         choices = tuple(
-            Choice(action.TYPE, f"{value:.2f}", index == 0)
+            HintLine(action.TYPE, f"{value:.2f}", index == 0)
             for index, (action, value) in enumerate(advice.alternatives)
         )
         word = advice.action.TYPE
