@@ -11,15 +11,15 @@ Pure Python over the rules (and numpy): no Django, and nothing from `training/`.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from types import ModuleType
 from typing import Any, Protocol
 
-from games.coach.review import DecisionPoint, Grades
+from games.coach.review import DecisionPoint, Grades, graded
 from games.rules.errors import IllegalMove
 
-__all__ = ["Advice", "DecisionPoint", "GameCoach", "Grades", "NoDecision"]
+__all__ = ["Advice", "DecisionPoint", "GameCoach", "Grades", "NoDecision", "PackagedCoach"]
 
 
 class NoDecision(IllegalMove):
@@ -71,3 +71,29 @@ class GameCoach(Protocol):
     def analyse(
         self, point: DecisionPoint, states: Sequence[Any], payloads: Sequence[dict[str, Any]]
     ) -> dict[str, Any]: ...
+
+
+class PackagedCoach:
+    """A game's `GameCoach` made of its parts: its rules module, the function that advises,
+    and its review module (`GRADES`, `decision_points(payloads)`, `analyse(point, states,
+    payloads)`, whose analysis this grades)."""
+
+    def __init__(self, rules: ModuleType, advise: Callable[[Any], Advice], review: Any) -> None:
+        self.rules = rules
+        self.grades: Mapping[str, Grades] = review.GRADES
+        self._advise = advise
+        self._review = review
+
+    def advise(self, state: Any) -> Advice:
+        return self._advise(state)
+
+    def decision_points(
+        self, states: Sequence[Any], payloads: Sequence[dict[str, Any]]
+    ) -> list[DecisionPoint]:
+        points: list[DecisionPoint] = self._review.decision_points(payloads)
+        return points
+
+    def analyse(
+        self, point: DecisionPoint, states: Sequence[Any], payloads: Sequence[dict[str, Any]]
+    ) -> dict[str, Any]:
+        return graded(self._review.analyse(point, states, payloads), point, self.grades)

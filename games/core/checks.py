@@ -17,27 +17,26 @@ from games.core.kinds import registered_kinds
 
 @checks.register("kinds")
 def kinds_complete(app_configs: Any = None, **kwargs: Any) -> list[checks.CheckMessage]:
-    errors: list[checks.CheckMessage] = []
+    errors = []
     for kind in registered_kinds():
+        named = f"{kind.key!r} ({type(kind).__name__})"
         for hook in kind.missing_hooks():
+            hint = f"Define {hook} on {type(kind).__name__} (see games/core/GUIDE.md)."
+            errors.append((kind, f"Game kind {named} does not define {hook}.", hint, "core.E001"))
+        for url in missing_urls(kind.key):
+            hint = f"Include the game's URLs with app_name = {kind.key!r}."
             errors.append(
-                checks.Error(
-                    f"Game kind {kind.key!r} ({type(kind).__name__}) does not define {hook}.",
-                    hint=f"Define {hook} on {type(kind).__name__} (see games/core/GUIDE.md).",
-                    obj=kind,
-                    id="core.E001",
-                )
+                (kind, f"Game kind {kind.key!r} has no URL named {url!r}.", hint, "core.E002")
             )
-        for name, args in (("new", []), ("play", [1])):
-            try:
-                reverse(f"{kind.key}:{name}", args=args)
-            except NoReverseMatch:
-                errors.append(
-                    checks.Error(
-                        f"Game kind {kind.key!r} has no URL named '{kind.key}:{name}'.",
-                        hint=f"Include the game's URLs with app_name = {kind.key!r}.",
-                        obj=kind,
-                        id="core.E002",
-                    )
-                )
-    return errors
+    return [checks.Error(msg, hint=hint, obj=kind, id=id) for kind, msg, hint, id in errors]
+
+
+def missing_urls(key: str) -> list[str]:
+    """Which of the URLs the shared pages link to ("<key>:new", "<key>:play") are not there."""
+    missing = []
+    for name, args in (("new", []), ("play", [1])):
+        try:
+            reverse(f"{key}:{name}", args=args)
+        except NoReverseMatch:
+            missing.append(f"{key}:{name}")
+    return missing

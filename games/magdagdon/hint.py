@@ -6,6 +6,7 @@ it is ordered) by the expected final score, powers' penalties included."""
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 from django.utils.translation import gettext, pgettext
 
@@ -68,25 +69,17 @@ def hint_for(state: rules.State) -> Hint:
     first = ""
     if isinstance(best, rules.Unstage):
         first = gettext("Take die %(die)d back first.") % {"die": best.die + 1} + " "
+
+    def answer(text: str, **marks: Any) -> Hint:
+        """The hint: the advice in words (`first`, a take-back, before it) and what it marks."""
+        return Hint(best.text(), first + text, alternatives, note(), **marks)
+
     if plan.power is not None:
         text = gettext("Use a Majda Power: %(power)s.") % {"power": power_name(plan.power)}
-        return Hint(
-            best.text(),
-            first + text,
-            alternatives,
-            note(),
-            dice=power_dice(plan.power),
-        )
+        return answer(text, dice=power_dice(plan.power))
     if plan.ruin is not None:
         text = gettext("Accept MAGDAGDON with the RUIN on %(cell)s.") % {"cell": place(plan.ruin)}
-        return Hint(
-            best.text(),
-            first + text,
-            alternatives,
-            note(),
-            cells=frozenset({plan.ruin}),
-            labels=((plan.ruin, rules.RUIN),),
-        )
+        return answer(text, cells=frozenset({plan.ruin}), labels=((plan.ruin, rules.RUIN),))
     staged = set(state.staged)
     todo = [(die, cell) for die, cell in plan.staging if (die, cell) not in staged]
     if isinstance(best, rules.Stage) and len(todo) > 1:
@@ -101,11 +94,8 @@ def hint_for(state: rules.State) -> Hint:
     if isinstance(best, rules.Stage):
         text %= {"die": best.die + 1, "value": state.roll[best.die], "cell": place(best.cell)}
     labels = tuple((cell, str(state.roll[die])) for die, cell in todo)
-    return Hint(
-        best.text(),
-        first + text,
-        alternatives,
-        note(),
+    return answer(
+        text,
         cells=frozenset(cell for _, cell in todo),
         dice=frozenset(die for die, _ in todo),
         labels=labels,

@@ -104,22 +104,22 @@ def roll(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
 
 @require_POST
 def bank(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
-    return person_move(
-        request,
-        game_id,
-        SelectForm(request.POST),
-        lambda d: rules.SelectAndBank(d["player"], tuple(d["dice"])),
-    )
+    return select(request, game_id, rules.SelectAndBank)
 
 
 @require_POST
 def roll_again(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
-    return person_move(
-        request,
-        game_id,
-        SelectForm(request.POST),
-        lambda d: rules.SelectAndRollAgain(d["player"], tuple(d["dice"])),
-    )
+    return select(request, game_id, rules.SelectAndRollAgain)
+
+
+def select(
+    request: HtmxHttpRequest,
+    game_id: int,
+    action: type[rules.SelectAndBank] | type[rules.SelectAndRollAgain],
+) -> HttpResponse:
+    """Set the ticked dice aside, then BANK or ROLL AGAIN (`action`)."""
+    form = SelectForm(request.POST)
+    return person_move(request, game_id, form, lambda d: action(d["player"], tuple(d["dice"])))
 
 
 @require_POST

@@ -32,7 +32,7 @@ def played(coach: GameCoach, options: object, seed: int, steps: int) -> list[obj
     return states
 
 
-@pytest.mark.parametrize(("coach", "options"), COACHES, ids=lambda c: type(c).__name__)
+@pytest.mark.parametrize(("coach", "options"), COACHES, ids=["magdagdon", "mishimash", "ishido"])
 def test_every_advice_is_one_legal_action_with_its_ranked_alternatives(coach, options):
     for state in played(coach, options, 3, 12):
         if state.is_finished:
@@ -54,7 +54,7 @@ def finished(coach: GameCoach, options: object) -> object:
     return state
 
 
-@pytest.mark.parametrize(("coach", "options"), COACHES, ids=lambda c: type(c).__name__)
+@pytest.mark.parametrize(("coach", "options"), COACHES, ids=["magdagdon", "mishimash", "ishido"])
 def test_a_finished_game_has_no_decision_to_advise(coach, options):
     with pytest.raises(NoDecision) as raised:
         coach.advise(finished(coach, options))

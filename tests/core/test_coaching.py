@@ -66,7 +66,7 @@ def test_the_confirmed_hint_marks_the_game_and_shows_a_legal_move_on_the_board(c
     assert answer.status_code == 200
     assert marked(game)
     assert frozen(game) == before  # a hint is not a move: no action, same version and state
-    hint = answer.context["coach"].hint
+    hint = answer.context["hint_panel"].hint
     action = ishido.action_from_text(hint.action)
     assert action in ishido.legal_actions(game.state)
     html = answer.content.decode()
@@ -201,8 +201,8 @@ def test_online_tables_offer_no_hint(client, other_client):
     assert answer.status_code == 400 and "This game offers no hints." in answer.content.decode()
     assert not marked(game)
     assert Table.objects.filter(pk=table.pk).exists()
-    assert not get_kind("mishimash_online").hints
-    assert all(get_kind(k).hints for k in ("magdagdon", "mishimash", "ishido"))
+    assert not get_kind("mishimash_online").offers_hints
+    assert all(get_kind(k).offers_hints for k in ("magdagdon", "mishimash", "ishido"))
 
 
 # --- the hint is always a legal move, whatever the game and position ----------------------
@@ -244,7 +244,7 @@ def test_every_hint_names_a_legal_action_and_marks_the_board(key, options):
 def test_the_mishimash_hint_says_bank_or_roll_again_with_the_bust_chance(client):
     game = start_seeded(client, "mishimash", mishimash.Options(("Solo",), 1000), "mm-hint")
     game.apply_action(mishimash.Roll(0), game.version)
-    hint = ask(client, game).context["coach"].hint
+    hint = ask(client, game).context["hint_panel"].hint
     labels = [c.label for c in hint.choices]
     assert "BANK" in labels and "ROLL AGAIN" in labels
     assert hint.note.startswith("Expected turns") and "lower is better" in hint.note
@@ -261,7 +261,7 @@ def test_the_magdagdon_hint_marks_the_planned_cells_and_dice(client):
     game = start_seeded(client, "magdagdon", magdagdon.Options(magdagdon.Difficulty.PEACEFUL))
     game.apply_action(magdagdon.Roll(), game.version)
     answer = ask(client, game)
-    hint = answer.context["coach"].hint
+    hint = answer.context["hint_panel"].hint
     html = answer.content.decode()
     for cell, value in hint.labels:
         assert f'data-cell="{cell}"' in html and f'data-hint="{value}"' in html
@@ -271,7 +271,7 @@ def test_the_magdagdon_hint_marks_the_planned_cells_and_dice(client):
 def test_values_are_written_as_the_language_writes_numbers(client):
     game = start_seeded(client, "mishimash", mishimash.Options(("Solo",), 1000), "mm-hu")
     client.post(reverse("set_language"), {"language": "hu", "next": "/"})
-    hint = ask(client, game).context["coach"].hint
+    hint = ask(client, game).context["hint_panel"].hint
     assert "," in hint.choices[0].value  # 64,2 in Hungarian
 
 

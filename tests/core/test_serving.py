@@ -4,44 +4,19 @@ figure: `benchmarks/restart.py`, 10 s)."""
 
 import os
 import signal
-import socket
 import subprocess
 import time
-import urllib.request
 from pathlib import Path
 
 import pytest
+
+from tests.support.serving import alive, answers, children, free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 # A restart migrates, collects static files and starts gunicorn again: 8-10 s on two cores at
 # a load of 2 (benchmarks/restart.py measures it against the 10 s figure), more than 10 s at a
 # load of 5-9. The test only asks that it serves at all, within a bound a busy machine keeps.
 RESTART_BOUND = 90
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-def answers(port: int) -> bool:
-    try:
-        with urllib.request.urlopen(f"http://127.0.0.1:{port}/leaderboards/", timeout=2) as r:
-            return r.status == 200
-    except OSError:
-        return False
-
-
-def children(pid: int) -> list[int]:
-    return [int(p) for p in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
-
-
-def alive(pid: int) -> bool:
-    try:
-        return Path(f"/proc/{pid}/stat").read_text().split()[2] != "Z"
-    except FileNotFoundError:
-        return False
 
 
 class Instance:

@@ -19,21 +19,14 @@ from typing import Any
 from django import forms
 from django.db import transaction
 from django.http import Http404, HttpResponse
-from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_POST
 
 from games.core.kinds import get_kind
 from games.core.models import Game, GameOver, StaleVersion
 from games.core.play.hint_panel import panel
 from games.core.play.moves import MoveForm, answer_move, player_game
+from games.core.play.refusals import NO_HINTS_MESSAGE, OVER_HINT_MESSAGE, STALE_HINT_MESSAGE
 from games.core.play.response import HtmxHttpRequest, board_response
-
-STALE_HINT_MESSAGE = _(
-    "That hint was asked for on an old board (another tab moved first). Nothing was changed; "
-    "here is the current board."
-)
-OVER_HINT_MESSAGE = _("This game has ended: there is nothing to hint.")
-NO_HINTS_MESSAGE = _("This game offers no hints.")
 
 
 class HintForm(MoveForm):

@@ -16,6 +16,13 @@ STALE_MESSAGE = _(
 )
 OVER_MESSAGE = _("This game has ended; start a new one.")
 NO_VERSION_MESSAGE = _("The move did not say which board it was made on; reload the page.")
+# HINT is not a move, but is answered by the same ladder, in its own words.
+STALE_HINT_MESSAGE = _(
+    "That hint was asked for on an old board (another tab moved first). Nothing was changed; "
+    "here is the current board."
+)
+OVER_HINT_MESSAGE = _("This game has ended: there is nothing to hint.")
+NO_HINTS_MESSAGE = _("This game offers no hints.")
 
 
 class Refused(Exception):

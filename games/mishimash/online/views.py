@@ -12,6 +12,7 @@ from typing import Any
 
 import segno
 from django.db import transaction
+from django.forms import Form
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.template.backends.utils import csrf_input
@@ -142,60 +143,60 @@ def _answer(request: HtmxHttpRequest, table: Table, refusal: Refused | None = No
     return see_other(table_url(table))
 
 
-@require_POST
-def join(request: HtmxHttpRequest, token: str) -> HttpResponse:
+def _lobby(request: HtmxHttpRequest, token: str, act: Callable[[Table], object]) -> HttpResponse:
+    """A table action before or at the start: `act(table)` may raise Refused (answered with
+    its message and status, nothing written); else the table as it is now."""
     table = _table(token)
-    player = get_player(request)
-    if player is None or not player.nickname:
-        return _answer(request, table, Refused(NAME_FIRST))
     try:
-        online.take_seat(table, player)
+        act(table)
     except Refused as refusal:
         return _answer(request, table, refusal)
     return _answer(request, _table(token))
+
+
+def _cleaned(form: Form) -> dict[str, Any]:
+    if not form.is_valid():
+        raise Refused(form_message(form))
+    return form.cleaned_data
+
+
+@require_POST
+def join(request: HtmxHttpRequest, token: str) -> HttpResponse:
+    def act(table: Table) -> None:
+        player = get_player(request)
+        if player is None or not player.nickname:
+            raise Refused(NAME_FIRST)
+        online.take_seat(table, player)
+
+    return _lobby(request, token, act)
 
 
 @require_POST
 def order(request: HtmxHttpRequest, token: str) -> HttpResponse:
-    table = _table(token)
-    form = SeatOrderForm(request.POST)
-    try:
-        if not form.is_valid():
-            raise Refused(form_message(form))
-        earlier = form.cleaned_data["direction"] == "earlier"
-        online.move_seat(
-            table, ensure_host(request), form.cleaned_data["position"], earlier=earlier
-        )
-    except Refused as refusal:
-        return _answer(request, table, refusal)
-    return _answer(request, _table(token))
+    def act(table: Table) -> None:
+        data = _cleaned(SeatOrderForm(request.POST))
+        earlier = data["direction"] == "earlier"
+        online.move_seat(table, ensure_host(request), data["position"], earlier=earlier)
+
+    return _lobby(request, token, act)
 
 
 @require_POST
 def add_computer(request: HtmxHttpRequest, token: str) -> HttpResponse:
-    table = _table(token)
-    form = ComputerSeatForm(request.POST)
-    try:
-        if not form.is_valid():
-            raise Refused(form_message(form))
-        data = form.cleaned_data
+    def act(table: Table) -> None:
+        data = _cleaned(ComputerSeatForm(request.POST))
         online.add_computer(table, ensure_host(request), data["name"], data["strength"])
-    except Refused as refusal:
-        return _answer(request, table, refusal)
-    return _answer(request, _table(token))
+
+    return _lobby(request, token, act)
 
 
 @require_POST
 def drop_computer(request: HtmxHttpRequest, token: str) -> HttpResponse:
-    table = _table(token)
-    form = SeatOrderForm({"direction": "earlier", **request.POST.dict()})
-    try:
-        if not form.is_valid():
-            raise Refused(form_message(form))
-        online.drop_computer(table, ensure_host(request), form.cleaned_data["position"])
-    except Refused as refusal:
-        return _answer(request, table, refusal)
-    return _answer(request, _table(token))
+    def act(table: Table) -> None:
+        data = _cleaned(SeatOrderForm({"direction": "earlier", **request.POST.dict()}))
+        online.drop_computer(table, ensure_host(request), data["position"])
+
+    return _lobby(request, token, act)
 
 
 def ensure_host(request: HtmxHttpRequest) -> Player:
@@ -207,12 +208,7 @@ def ensure_host(request: HtmxHttpRequest) -> Player:
 
 @require_POST
 def start(request: HtmxHttpRequest, token: str) -> HttpResponse:
-    table = _table(token)
-    try:
-        online.start(table, ensure_host(request))
-    except Refused as refusal:
-        return _answer(request, table, refusal)
-    return _answer(request, _table(token))
+    return _lobby(request, token, lambda table: online.start(table, ensure_host(request)))
 
 
 def _move(
@@ -257,59 +253,34 @@ def _to_act(view: online.TableView) -> int:
     return view.state.current
 
 
-@require_POST
-def roll(request: HtmxHttpRequest, token: str) -> HttpResponse:
-    return _move(
-        request,
-        token,
-        MoveForm(request.POST),
-        lambda view, data: rules.Roll(_seat(view)),
+def _dice(data: dict[str, Any]) -> tuple[int, ...]:
+    return tuple(data["dice"])
+
+
+# The game's actions at a table: the form each is read with, the action it makes, and why the
+# visitor may not make it now. A seat's own move names no seat: the server knows who asks.
+MOVES: dict[str, tuple[type[MoveForm], Callable[..., rules.Action], Callable[..., Any]]] = {
+    "roll": (MoveForm, lambda view, data: rules.Roll(_seat(view)), online.own_move_refusal),
+    "bank": (
+        OnlineSelectForm,
+        lambda view, data: rules.SelectAndBank(_seat(view), _dice(data)),
         online.own_move_refusal,
-    )
-
-
-@require_POST
-def bank(request: HtmxHttpRequest, token: str) -> HttpResponse:
-    return _move(
-        request,
-        token,
-        OnlineSelectForm(request.POST),
-        lambda view, data: rules.SelectAndBank(_seat(view), tuple(data["dice"])),
+    ),
+    "roll_again": (
+        OnlineSelectForm,
+        lambda view, data: rules.SelectAndRollAgain(_seat(view), _dice(data)),
         online.own_move_refusal,
-    )
+    ),
+    "skip": (MoveForm, lambda view, data: rules.Skip(_to_act(view)), online.skip_refusal),
+    "remove": (MoveForm, lambda view, data: rules.Remove(_to_act(view)), online.remove_refusal),
+}
 
 
 @require_POST
-def roll_again(request: HtmxHttpRequest, token: str) -> HttpResponse:
-    return _move(
-        request,
-        token,
-        OnlineSelectForm(request.POST),
-        lambda view, data: rules.SelectAndRollAgain(_seat(view), tuple(data["dice"])),
-        online.own_move_refusal,
-    )
-
-
-@require_POST
-def skip(request: HtmxHttpRequest, token: str) -> HttpResponse:
-    return _move(
-        request,
-        token,
-        MoveForm(request.POST),
-        lambda view, data: rules.Skip(_to_act(view)),
-        online.skip_refusal,
-    )
-
-
-@require_POST
-def remove(request: HtmxHttpRequest, token: str) -> HttpResponse:
-    return _move(
-        request,
-        token,
-        MoveForm(request.POST),
-        lambda view, data: rules.Remove(_to_act(view)),
-        online.remove_refusal,
-    )
+def move(request: HtmxHttpRequest, token: str, action: str) -> HttpResponse:
+    """One of the MOVES (the URL names which)."""
+    form, to_action, refusal = MOVES[action]
+    return _move(request, token, form(request.POST), to_action, refusal)
 
 
 @require_GET
