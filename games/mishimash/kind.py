@@ -49,7 +49,12 @@ class MishimashKind(GameKind):
     rules = mishimash
     coach = mishimash_coach.COACH
     offers_hints = True
-    review_note = review.NOTE
+    review_note = _(
+        "Why these: one turn is worth about 16 points under the best play. An inaccuracy costs "
+        "a tenth of a turn, a mistake almost a third, a blunder a whole turn, as much as a turn "
+        "that busts. In the final round the unit is the chance to win, and the grades are "
+        "lichess's: 10, 20 and 30 percentage points."
+    )
     preferences = {"target": target_preference}  # the last target chosen for a new game
 
     def stats_facts(self, results: Sequence[FinishedResult]) -> tuple[Fact, ...]:

@@ -3,17 +3,9 @@
 from typing import Any
 
 from django.utils.translation import gettext
-from django.utils.translation import gettext_lazy as _
 
 from games.core.html import Html, escape
 from games.core.review.wording import faces_text
-
-NOTE = _(
-    "Why these: one turn is worth about 16 points under the best play. An inaccuracy costs a "
-    "tenth of a turn, a mistake almost a third, a blunder a whole turn, as much as a turn that "
-    "busts. In the final round the unit is the chance to win, and the grades are lichess's: 10, "
-    "20 and 30 percentage points."
-)
 
 
 def seen(context: dict[str, Any]) -> str:
