@@ -256,3 +256,28 @@ def test_accept_magdagdon_and_cancel_ask_the_server_nothing_and_the_ruin_posts_o
     assert [method for method, _ in requests] == ["POST"]
     game.refresh_from_db()
     assert game.version == 1 and game.state.board.count(rules.RUIN) == 2  # one more RUIN
+
+
+@pytest.mark.parametrize("language", ["en", "hu", "sk", "ar"])
+def test_the_rescue_and_hint_are_in_view_beside_accept_on_a_phone(browser, live_server, language):
+    """A MAGDAGDON roll (M14, M15): the Majda Power that could rescue it, ACCEPT MAGDAGDON and
+    HINT are all on the phone's first screen, in every language; tapping the rescue opens the
+    powers in view without asking the server anything."""
+    context = browser.new_context(viewport={"width": 360, "height": 740}, locale="en-US")
+    context.add_cookies([{"name": "django_language", "value": language, "url": live_server.url}])
+    page = context.new_page()
+    page.base_url = live_server.url
+    put(page, "magdagdon")
+    screenshot(page, f"magdagdon-rescue-360x740-{language}")
+    for part in ("[data-rescue]", "[data-accept]", "[data-hint-button]", ".mg-alarm"):
+        assert in_view(page, part), f"{part} out of view in {language}"
+    asked = []
+    page.on("request", lambda r: asked.append(r.url) if "/magdagdon/" in r.url else None)
+    page.click("[data-rescue]")
+    page.wait_for_function(
+        "() => document.getElementById('mg-powers').getBoundingClientRect().top < 300"
+    )
+    assert page.locator("details.mg-powers").get_attribute("open") is not None
+    assert in_view(page, "#mg-reroll")
+    assert asked == []
+    context.close()
