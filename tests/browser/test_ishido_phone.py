@@ -363,3 +363,29 @@ def test_the_hints_switch_is_remembered_without_a_move(open_page):
     page.get_by_role("button", name="Start a new game").click()
     page.wait_for_url(re.compile(r"/ishido/\d+/$"))
     assert not page.locator("#ishido-hints").is_checked()
+
+
+def drawn_tall(page) -> bool:
+    """Whether the board is drawn as it is played on a portrait phone: 8 wide and 12 high,
+    cell 0 top left with cell 1 (row 1, column 2, I1) under it and cell 12 beside it."""
+    boxes = page.evaluate(
+        "() => [0, 1, 12].map(c => document.querySelector(`[data-cell='${c}']`)"
+        ".getBoundingClientRect()).map(b => [Math.round(b.x), Math.round(b.y)])"
+    )
+    (x0, y0), (x1, y1), (x12, y12) = boxes
+    return x1 == x0 and y1 > y0 and y12 == y0 and x12 > x0
+
+
+def test_the_end_screen_and_the_replay_keep_the_board_as_it_was_played(open_page):
+    page = open_page(360, 740)
+    game = start(page)
+    assert drawn_tall(page)
+    play(game, 100)
+    page.reload()
+    assert page.locator("#board").get_attribute("data-state") == "finished"
+    screenshot(page, "ishido-phone-end-tall")
+    assert drawn_tall(page)
+    assert_in_view(page, ".ishido-sum", "[data-primary]")
+    page.goto(page.base_url + f"/replay/{game.pk}/")
+    screenshot(page, "ishido-phone-replay-end-tall")
+    assert drawn_tall(page)
