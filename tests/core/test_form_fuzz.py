@@ -95,7 +95,8 @@ class Visit:
 @dataclass(frozen=True)
 class Endpoint:
     """How to reach a state where the URL's form is read: `setup` returns the URL and a
-    well-formed POST; `forms` are the forms the view reads, `raw` the other fields it reads;
+    well-formed POST; `forms` are the forms the view reads, `fields` what a form reads
+    besides its declared fields (a widget's), `raw` what the view reads itself;
     `refuses_with_200`: the admin shows a refused form again with 200."""
 
     setup: Callable[[Visit], tuple[str, dict[str, Any]]]
