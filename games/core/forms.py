@@ -9,6 +9,9 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 NICKNAME_MAX = 24
+# Digits a whole number from a request may have: far more than any die, cell, seat, version or
+# target needs, far fewer than the 4,300 past which Python's int() refuses (a ValueError).
+NUMBER_DIGITS = 18
 
 
 MAX_MARKS = 3  # accents or other combining marks on one letter (Vietnamese needs 2, Thai 2)
@@ -16,6 +19,40 @@ ZWJ = "\u200d"
 SKIN_TONES = range(0x1F3FB, 0x1F400)
 BLACK_FLAG = "\U0001f3f4"  # starts a subdivision flag: 🏴 + tag letters + cancel tag
 TAGS = range(0xE0020, 0xE0080)
+
+
+def whole_number(text: str) -> int | None:
+    """The whole number `text` writes in ASCII digits (a sign and spaces around allowed), or
+    None for anything else: over NUMBER_DIGITS digits, other scripts' digits ("٣", "３"),
+    decimals, exponents, "NaN", NUL bytes.
+
+    >>> whole_number(" 12 "), whole_number("-3"), whole_number("9" * 5000), whole_number("٣")
+    (12, -3, None, None)
+    """
+    text = text.strip()
+    digits = text[1:] if text[:1] in ("+", "-") else text
+    if not (0 < len(digits) <= NUMBER_DIGITS and digits.isascii() and digits.isdigit()):
+        return None
+    return int(text)
+
+
+class WholeNumberField(forms.IntegerField):
+    """Django's IntegerField for untrusted text: every integer field of the site is one.
+
+    Anything `whole_number` does not read gets the field's own "invalid" message, before
+    Django's int() (which raises past 4,300 digits and reads any script's digits) sees it.
+    """
+
+    def to_python(self, value: Any) -> int | None:
+        if value in self.empty_values:
+            return None
+        if isinstance(value, int) and not isinstance(value, bool):
+            number: int | None = value
+        else:
+            number = whole_number(str(value))
+        if number is None or len(str(abs(number))) > NUMBER_DIGITS:
+            raise forms.ValidationError(self.error_messages["invalid"], code="invalid")
+        return number
 
 
 def _is_emoji(ch: str) -> bool:

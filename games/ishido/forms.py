@@ -23,7 +23,7 @@ class PlaceForm(MoveForm):
     """Place the current stone on `cell`. `stone` is what the page showed as the current stone:
     never trusted, only checked against the server's, so a forged stone changes nothing."""
 
-    cell = forms.IntegerField(
+    cell = core_forms.WholeNumberField(
         label=_("Cell"),
         min_value=0,
         max_value=ishido.CELLS - 1,

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field, replace
 from django.utils.translation import gettext, ngettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
+from games.core.forms import whole_number
 from games.core.html import EMPTY, Html, escape, fill, join, markup
 from games.rules import magdagdon as rules
 
@@ -541,9 +542,10 @@ def ui_choices(state: rules.State, die: str | None, ruin: str | None) -> Magdagd
     rolled, not staged), and whether the player is choosing the RUIN's cell. Anything else
     is ignored."""
     chosen = None
-    if die and die.isascii() and die.isdigit() and int(die) in rules.available_dice(state):
+    number = whole_number(die) if die else None
+    if number is not None and number in rules.available_dice(state):
         if state.phase in ("placing", "magdagdon"):
-            chosen = int(die)
+            chosen = number
     choosing_ruin = ruin == "1" and rules.is_magdagdon(state)
     return MagdagdonUi(None if choosing_ruin else chosen, choosing_ruin)
 

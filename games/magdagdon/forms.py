@@ -50,8 +50,8 @@ class SettingsForm(core_forms.NewGameForm):
     form_action = "magdagdon:new"
 
 
-def die_field() -> forms.IntegerField:
-    return forms.IntegerField(
+def die_field() -> core_forms.WholeNumberField:
+    return core_forms.WholeNumberField(
         label=_("Die"),
         min_value=0,
         max_value=3,
@@ -64,8 +64,8 @@ def die_field() -> forms.IntegerField:
     )
 
 
-def cell_field(required_message: StrOrPromise) -> forms.IntegerField:
-    return forms.IntegerField(
+def cell_field(required_message: StrOrPromise) -> core_forms.WholeNumberField:
+    return core_forms.WholeNumberField(
         label=_("Cell"),
         min_value=0,
         max_value=magdagdon.CELLS - 1,

@@ -152,7 +152,7 @@ class NewGameForm(core_forms.NewGameForm):
             "invalid_choice": _("Choose a target of 500, 1000 or 2000, or “Your own”."),
         },
     )
-    custom_target = forms.IntegerField(
+    custom_target = core_forms.WholeNumberField(
         label=_("Your own target"),
         required=False,
         min_value=1,
@@ -240,7 +240,7 @@ class NewGameForm(core_forms.NewGameForm):
 class RollForm(MoveForm):
     """Roll six dice to start the turn; `player` is whose turn the page showed (hot-seat)."""
 
-    player = forms.IntegerField(
+    player = core_forms.WholeNumberField(
         label=_("Player"),
         min_value=0,
         max_value=rules.MAX_PLAYERS - 1,

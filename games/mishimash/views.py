@@ -9,6 +9,7 @@ from django.shortcuts import render
 from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from games.core.forms import whole_number
 from games.core.kinds import get_kind
 from games.core.models import Game
 from games.core.play.moves import (
@@ -93,8 +94,7 @@ def person_move(
 
 
 def _seat(form: RollForm) -> int | None:
-    value = str(form.data.get("player", ""))
-    return int(value) if value.isdecimal() else None
+    return whole_number(str(form.data.get("player", "")))
 
 
 @require_POST

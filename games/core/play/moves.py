@@ -9,6 +9,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.utils.functional import Promise
 from django.utils.translation import gettext
 
+from games.core.forms import WholeNumberField
 from games.core.kinds import GameKind
 from games.core.models import Game, GameOver, StaleVersion
 from games.core.play.refusals import (
@@ -26,7 +27,7 @@ from games.rules import IllegalMove
 class MoveForm(forms.Form):
     """Every move carries the version of the board it was made on."""
 
-    version = forms.IntegerField(
+    version = WholeNumberField(
         min_value=0,
         widget=forms.HiddenInput,
         error_messages={

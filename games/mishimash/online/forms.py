@@ -9,6 +9,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext_lazy
 
+from games.core.forms import WholeNumberField
 from games.core.play.moves import MoveForm
 from games.mishimash import computers
 from games.mishimash.forms import NewGameForm
@@ -45,7 +46,7 @@ class TableForm(NewGameForm):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        del self.fields["mode"], self.fields["players"]
+        del self.fields["mode"], self.fields["count"], self.fields["players"]
         limits = self.fields["turn_seconds"]
         assert isinstance(limits, forms.ChoiceField)
         limits.choices = [(s, _limit_label(s)) for s in online.TURN_LIMITS]
@@ -78,7 +79,7 @@ class ComputerSeatForm(forms.Form):
 
 
 class SeatOrderForm(forms.Form):
-    position = forms.IntegerField(min_value=0, max_value=rules.MAX_PLAYERS - 1)
+    position = WholeNumberField(min_value=0, max_value=rules.MAX_PLAYERS - 1)
     direction = forms.ChoiceField(choices=[("earlier", "earlier"), ("later", "later")])
 
 
