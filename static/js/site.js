@@ -133,7 +133,7 @@
 
   // --- SHARE: the Web Share API where there is one, else the clipboard ---------------------
   function shareStatus(button, text) {
-    var status = button.closest("[data-ending], [data-daily-end]");
+    var status = button.closest("[data-ending], [data-daily-end], [data-share-box]");
     status = status && status.querySelector("[data-share-status]");
     if (status) status.textContent = text;
   }

@@ -153,3 +153,39 @@ def test_the_table_pages_keep_the_content_security_policy(browser, live_server, 
     page.locator('#board[data-version="1"]').wait_for(timeout=SEEN_WITHIN_MS)
     strict.close()
     assert complaints == []
+
+
+def test_the_invite_is_for_the_lobby_and_a_friend_sees_the_seat_first(devices):
+    anna, bela, cyril = devices  # cyril: a desktop
+    cyril.goto(cyril.base_url + "/mishimash/online/new/")
+    name_myself(cyril, "Cyril")
+    cyril.get_by_role("button", name="Open the table").click()
+    cyril.wait_for_url(re.compile(r"/mishimash/online/[\w-]{30,}/$"))
+    invite = cyril.url
+    # The host sends it: open, with SHARE and the QR code; the lobby uses the whole width.
+    assert cyril.locator("[data-invite-panel]").get_attribute("open") is not None
+    assert cyril.locator("[data-invite-panel] [data-share]").is_visible()
+    assert cyril.locator("img[data-qr]").is_visible()
+    main = cyril.locator("#board > .mm-main").bounding_box()
+    board = cyril.locator("#board").bounding_box()
+    assert main["width"] >= board["width"] - 2  # no empty column beside it
+    screenshot(cyril, "mishimash-online-lobby-desktop")
+
+    bela.goto(invite)
+    name_myself(bela, "Béla")
+    bela.wait_for_url(invite)
+    join = bela.get_by_role("button", name=re.compile("Take a seat"))
+    panel = bela.locator("[data-invite-panel]")
+    assert join.bounding_box()["y"] < panel.bounding_box()["y"]  # the seat first
+    assert panel.get_attribute("open") is None and not bela.locator("img[data-qr]").is_visible()
+    screenshot(bela, "mishimash-online-friend-before-seat")
+    join.click()
+    bela.locator("[data-invite-panel][open]").wait_for()  # seated: now theirs to send too
+
+    cyril.locator('.mm-seats li[data-name="Béla"]').wait_for(timeout=SEEN_WITHIN_MS)
+    cyril.get_by_role("button", name="Start the game").click()
+    for page in (bela, cyril):
+        page.locator('#board[data-stage="playing"]').wait_for(timeout=SEEN_WITHIN_MS)
+        assert page.locator("[data-invite-panel]").get_attribute("open") is None
+        assert page.locator("img[data-qr]").count() == 0
+    screenshot(bela, "mishimash-online-started-phone")
