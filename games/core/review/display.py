@@ -95,7 +95,7 @@ class Threshold:
 
 @dataclass(frozen=True)
 class ReviewPage:
-    total: int
+    total: int | None  # None until the worker has counted the decisions
     done: int
     rows: tuple[Row, ...]
     summaries: tuple[SeatSummary, ...]
@@ -109,10 +109,12 @@ class ReviewPage:
 
     @property
     def finished(self) -> bool:
-        return self.done >= self.total
+        return self.total is not None and self.done >= self.total
 
     @property
     def percent(self) -> int:
+        if self.total is None:
+            return 0
         return 100 * self.done // self.total if self.total else 100
 
 
