@@ -92,7 +92,7 @@ def request_review(game: Game, request: HttpRequest) -> Review:
             ):
                 return Review.objects.get(game=game)
             review = Review.objects.get(game=game)
-        transaction.on_commit(lambda: queue(game.pk))
+        queue(game.pk)  # in the same transaction: the row and its task are written together
     return review
 
 
@@ -120,11 +120,12 @@ def resume_if_stalled(review: Review, now: Any = None) -> bool:
     task = DBTaskResult.objects.filter(id=review.task_id).first() if review.task_id else None
     if task is not None and task.status == "READY":
         return False  # waiting its turn in the queue
-    claimed = Review.objects.filter(pk=review.pk, version=review.version).update(
-        version=F("version") + 1, requested_at=now
-    )
-    if claimed:
-        transaction.on_commit(lambda: queue(review.game_id))
+    with transaction.atomic():
+        claimed = Review.objects.filter(pk=review.pk, version=review.version).update(
+            version=F("version") + 1, requested_at=now, updated_at=now
+        )
+        if claimed:
+            queue(review.game_id)
     return bool(claimed)
 
 
