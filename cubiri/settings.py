@@ -271,6 +271,9 @@ TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
 # most this many are analysed at once, whatever the number of workers.
 REVIEW_MAX_WAITING = env_int("REVIEW_MAX_WAITING", 50)
 REVIEW_MAX_RUNNING = env_int("REVIEW_MAX_RUNNING", 2)
+# A review left this long without progress by a worker that holds no lease is queued again by
+# the page's next poll (its worker died: kill -9, a lost machine).
+REVIEW_STALLED_SECONDS = env_int("REVIEW_STALLED_SECONDS", 20)
 
 LANGUAGE_CODE = "en"
 LANGUAGES = [

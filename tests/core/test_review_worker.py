@@ -5,6 +5,7 @@ most REVIEW_MAX_RUNNING analyses run at once; a review whose worker died is queu
 from datetime import timedelta
 
 import pytest
+from django.conf import settings
 from django.db import connection
 from django.test.utils import CaptureQueriesContext, override_settings
 from django.urls import reverse
@@ -117,7 +118,7 @@ def test_a_review_whose_worker_died_is_queued_again_once_by_the_next_visit(clien
     client.get(url(game))
     task = DBTaskResult.objects.get()
     task.claim("killed-worker")  # the worker took it, then died (kill -9) with its lease
-    long_ago = timezone.now() - timedelta(seconds=reviews.STALLED_SECONDS + 5)
+    long_ago = timezone.now() - timedelta(seconds=settings.REVIEW_STALLED_SECONDS + 5)
     Review.objects.filter(game=game).update(
         busy_until=long_ago, updated_at=long_ago, decisions=analysed(game)[:1]
     )
@@ -132,7 +133,7 @@ def test_a_review_whose_worker_died_is_queued_again_once_by_the_next_visit(clien
 def test_a_waiting_review_is_not_queued_twice_however_long_it_waits(client, player):
     game = finish(player, "magdagdon", PEACEFUL, seed="rw-patient")
     client.get(url(game))
-    long_ago = timezone.now() - timedelta(seconds=reviews.STALLED_SECONDS + 5)
+    long_ago = timezone.now() - timedelta(seconds=settings.REVIEW_STALLED_SECONDS + 5)
     Review.objects.filter(game=game).update(updated_at=long_ago)
     client.get(url(game))  # its task is still in the queue: the worker will come to it
     assert queued() == 1

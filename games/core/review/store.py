@@ -40,9 +40,8 @@ from games.core.security import RateLimited, count_creation
 
 STEP_SECONDS = 1.0  # analysis between two saves
 LEASE_SECONDS = 6.0  # a step, its slowest decision and the write, with room to spare
-# A review not done, without a live lease, untouched this long, whose task is not waiting in
-# the queue: its worker died. The page's poll queues it again.
-STALLED_SECONDS = 20.0
+# A review not done, without a live lease, untouched this long (settings.REVIEW_STALLED_SECONDS),
+# whose task is not waiting in the queue: its worker died. The page's poll queues it again.
 RETRY_SECONDS = 5  # when REVIEW_MAX_RUNNING analyses run already
 
 
@@ -108,14 +107,14 @@ def queue(game_id: int, delay: int = 0) -> None:
 
 
 def resume_if_stalled(review: Review, now: Any = None) -> bool:
-    """Queue the analysis again when its worker died mid-way (see STALLED_SECONDS); True if this
+    """Queue the analysis again when its worker died mid-way (settings.REVIEW_STALLED_SECONDS); True if this
     request did (of racing polls, only the one whose compare-and-set matched)."""
     from django_tasks_db.models import DBTaskResult
 
     now = now or timezone.now()
     if review.busy_until is not None and review.busy_until > now:
         return False  # a worker is on it
-    if review.updated_at > now - timedelta(seconds=STALLED_SECONDS):
+    if review.updated_at > now - timedelta(seconds=settings.REVIEW_STALLED_SECONDS):
         return False
     task = DBTaskResult.objects.filter(id=review.task_id).first() if review.task_id else None
     if task is not None and task.status == "READY":
@@ -136,6 +135,7 @@ def analyse(game_id: int) -> str:
     from games.core.review.replays import replay_and_store
 
     game = Game.objects.get(pk=game_id)
+    Review.objects.filter(game=game).update(updated_at=timezone.now())  # started: not stalled
     replayed = replay_and_store(game)  # the replay's checkpoints come with it
     while True:
         review, outcome = step(game, replayed)
