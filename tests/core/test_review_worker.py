@@ -137,3 +137,21 @@ def test_a_waiting_review_is_not_queued_twice_however_long_it_waits(client, play
     Review.objects.filter(game=game).update(updated_at=long_ago)
     client.get(url(game))  # its task is still in the queue: the worker will come to it
     assert queued() == 1
+
+
+def test_a_long_review_is_shown_a_page_of_decisions_at_a_time(client, player, monkeypatch):
+    from games.core.review import display
+
+    monkeypatch.setattr(display, "ROWS_PER_PAGE", 3)
+    game = finish(player, "magdagdon", PEACEFUL, seed="rw-pages")
+    client.get(url(game))
+    run_worker()
+    total = Review.objects.get(game=game).total
+    assert total > 6
+    first = client.get(url(game)).content.decode()
+    assert first.count("data-decision=") == 3 and 'data-decision="1"' in first
+    assert 'href="?page=2"' in first and "Page 1 of" in first
+    second = client.get(url(game), {"page": 2}).content.decode()
+    assert [f'data-decision="{n}"' in second for n in (3, 4, 6, 7)] == [False, True, True, False]
+    beyond = client.get(url(game), {"page": "9" * 50}).content.decode()  # any value: a page
+    assert "data-review-summary" in beyond

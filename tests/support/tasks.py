@@ -1,8 +1,13 @@
 """Running the background worker inside a test: django-tasks-db's own Worker claims and runs
 every queued task that is due, as `manage.py db_worker --batch` does, but without closing the
 test's database connection between tasks (the command's loop does, which would end the test's
-transaction). The real worker process is exercised in tests/core/test_review_servers.py."""
+transaction). The real worker process (`manage.py db_worker`) is exercised in tests/core/test_review_servers.py."""
 
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from django.db import connection
 from django_tasks_db.management.commands.db_worker import Worker
 from django_tasks_db.models import DBTaskResult
 
@@ -33,3 +38,27 @@ def run_worker(limit: int = 1000) -> int:
 def queued() -> int:
     """Tasks waiting for the worker."""
     return DBTaskResult.objects.ready().count()
+
+
+@contextmanager
+def worker_thread(pause: float = 0.1) -> Iterator[None]:
+    """The worker beside a live server (browser tests): django-tasks-db's Worker in a thread of
+    the test process, which shares the live server's test database (an in-memory SQLite one is
+    invisible to another process). It runs until the block ends."""
+    stopped = threading.Event()
+
+    def work() -> None:
+        try:
+            while not stopped.is_set():
+                if not run_worker():
+                    stopped.wait(pause)
+        finally:
+            connection.close()
+
+    thread = threading.Thread(target=work, daemon=True)
+    thread.start()
+    try:
+        yield
+    finally:
+        stopped.set()
+        thread.join(timeout=30)

@@ -24,7 +24,13 @@ def review(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     except NotReviewable as refused:
         refusal = {"message": refused.message, "title": gettext("No review yet")}
         return render(request, "core/refused.html", refusal, status=404)
-    shown = page(game, request_review(game, request), flagged_only=request.GET.get("show") == "flagged")
+    number = request.GET.get("page", "")
+    shown = page(
+        game,
+        request_review(game, request),
+        flagged_only=request.GET.get("show") == "flagged",
+        page_number=int(number) if number.isascii() and number.isdigit() and len(number) < 7 else 1,
+    )
     context: dict[str, Any] = {
         "game": game,
         "kind": game.kind,
