@@ -12,15 +12,13 @@ function (games.core.review.store.analyse), timed apart: no page does that work.
 
 from __future__ import annotations
 
-import random
 import statistics
 import sys
 import time
 
-from inprocess import scratch_database
-
 from django.conf import settings  # noqa: E402
 from django.test import Client  # noqa: E402
+from inprocess import scratch_database
 
 from games.core.kinds import get_kind  # noqa: E402
 from games.core.models import Game, Player  # noqa: E402

@@ -1,7 +1,8 @@
 """Running the background worker inside a test: django-tasks-db's own Worker claims and runs
 every queued task that is due, as `manage.py db_worker --batch` does, but without closing the
 test's database connection between tasks (the command's loop does, which would end the test's
-transaction). The real worker process (`manage.py db_worker`) is exercised in tests/core/test_review_servers.py."""
+transaction). The real worker process (`manage.py db_worker`) is exercised in
+tests/core/test_review_servers.py."""
 
 import threading
 from collections.abc import Iterator

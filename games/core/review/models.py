@@ -35,4 +35,3 @@ class Review(models.Model):
     @property
     def is_done(self) -> bool:
         return self.total is not None and len(self.decisions) >= self.total
-

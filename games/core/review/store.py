@@ -77,7 +77,12 @@ def request_review(game: Game, request: HttpRequest) -> Review:
         if Review.objects.filter(done_at__isnull=True).exclude(game=game).count() >= cap:
             raise RateLimited("review_waiting", cap, RETRY_SECONDS * 12)
         count_creation(request, "review")
-        fresh = {"format": analysis.FORMAT, "total": None, "decisions": [], "seconds": 0}
+        fresh: dict[str, Any] = {
+            "format": analysis.FORMAT,
+            "total": None,
+            "decisions": [],
+            "seconds": 0,
+        }
         fresh |= {"done_at": None, "busy_until": None, "requested_at": timezone.now()}
         if found is None:
             try:
@@ -107,8 +112,8 @@ def queue(game_id: int, delay: int = 0) -> None:
 
 
 def resume_if_stalled(review: Review, now: Any = None) -> bool:
-    """Queue the analysis again when its worker died mid-way (settings.REVIEW_STALLED_SECONDS); True if this
-    request did (of racing polls, only the one whose compare-and-set matched)."""
+    """Queue the analysis again when its worker died mid-way (settings.REVIEW_STALLED_SECONDS);
+    True if this request did (of racing polls, only the one whose compare-and-set matched)."""
     from django_tasks_db.models import DBTaskResult
 
     now = now or timezone.now()
