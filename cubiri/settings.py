@@ -89,6 +89,7 @@ INSTALLED_APPS = [
     "django_htmx",
     "crispy_forms",
     "crispy_bootstrap5",
+    "django_tasks_db",
     "games.core",
     "games.magdagdon",
     "games.mishimash",
@@ -259,7 +260,20 @@ AXES_VERBOSE = False
 CREATION_LIMITS = {
     "player": env_int("PLAYERS_PER_HOUR", 30),
     "game": env_int("GAMES_PER_HOUR", 120),
+    "review": env_int("REVIEWS_PER_HOUR", 20),  # analyses asked for (games.core.review.store)
 }
+
+# Background work (a review's analysis, a replay's checkpoints): Django's tasks framework with
+# django-tasks-db, its ORM backend, so the queue is the shared database (SQLite or PostgreSQL);
+# `manage.py db_worker` runs it beside each app server (scripts/run starts one).
+TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
+# At most this many reviews wait unfinished site-wide (a new one is refused with a 429), and at
+# most this many are analysed at once, whatever the number of workers.
+REVIEW_MAX_WAITING = env_int("REVIEW_MAX_WAITING", 50)
+REVIEW_MAX_RUNNING = env_int("REVIEW_MAX_RUNNING", 2)
+# A review left this long without progress by a worker that holds no lease is queued again by
+# the page's next poll (its worker died: kill -9, a lost machine).
+REVIEW_STALLED_SECONDS = env_int("REVIEW_STALLED_SECONDS", 20)
 
 LANGUAGE_CODE = "en"
 LANGUAGES = [

@@ -276,6 +276,13 @@ class Game(models.Model):
                 latest = Game.objects.values_list("version", flat=True).get(pk=self.pk)
                 raise StaleVersion if latest != expected_version else GameOver
             _insert_action(self.pk, version, action.to_dict(), now)
+            if version % CHECKPOINT_EVERY == 0:
+                Checkpoint.objects.create(
+                    game_id=self.pk,
+                    number=version,
+                    snapshot=changes["snapshot"],
+                    rng_state=changes["rng_state"],
+                )
             if finished:
                 self._record_result(kind, state, now)
         for field, value in changes.items():  # only once the write has committed
@@ -343,6 +350,30 @@ class Action(models.Model):
 
     def __str__(self) -> str:
         return f"{self.game} · {self.number}"
+
+
+# A replay page starts from the last checkpoint at or before its step (games.core.review.replays):
+# a move whose number is a multiple of this stores one, in its transaction (one INSERT every
+# CHECKPOINT_EVERY moves).
+CHECKPOINT_EVERY = 50
+
+
+class Checkpoint(models.Model):
+    """A game's state and dice after action `number`, every CHECKPOINT_EVERY actions: what a
+    replay page starts from, so that it never replays the game from the seed."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="checkpoints")
+    number = models.PositiveIntegerField()
+    snapshot = models.JSONField()
+    rng_state = models.BinaryField()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["game", "number"], name="one_checkpoint_per_number")
+        ]
+
+    def __str__(self) -> str:
+        return f"checkpoint {self.number} of {self.game_id}"
 
 
 # Every GameKind.ranking in use (tests/scale checks that each registered kind's is here): each

@@ -96,6 +96,14 @@ LIMIT_MESSAGES = {
         "Too many new games were started from your address in the last hour (at most "
         "%(limit)d). Nothing was created; please try again later."
     ),
+    "review": _(
+        "Too many reviews were asked for from your address in the last hour (at most "
+        "%(limit)d). Nothing was queued; please try again later."
+    ),
+    "review_waiting": _(
+        "Many reviews are being prepared right now (at most %(limit)d at once). Nothing was "
+        "queued; please try again in a minute."
+    ),
 }
 
 

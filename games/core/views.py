@@ -2,6 +2,7 @@
 
 from dataclasses import dataclass
 
+from django.core.cache import cache
 from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.http import Http404, HttpRequest, HttpResponse
@@ -24,6 +25,8 @@ from games.core.models import Game, Result
 from games.core.play.moves import player_game, see_other, start_game
 from games.core.players import ensure_player, get_player
 from games.core.preferences import parse, remember
+from games.core.review import replays
+from games.core.review.tasks import store_checkpoints
 from games.core.security import BAD_NEXT_MESSAGE, UnsafeRedirect, safe_next
 
 
@@ -192,31 +195,44 @@ def my_records(request: HttpRequest) -> HttpResponse:
 
 @require_GET
 def replay(request: HttpRequest, game_id: int) -> HttpResponse:
+    """One step of a finished game, from its nearest stored checkpoint (games.core.review.replays):
+    bounded work whatever the game's length. A long game's checkpoints are stored by the
+    background worker, asked for on the first visit."""
     game = get_object_or_404(Game, pk=game_id)
     if game.is_active:
         raise Http404("A game is replayed once it has ended.")
     if not game.seed_revealed:  # a daily challenge's deal is everyone's until its day is over
         raise Http404("A daily challenge is replayed once its day is over.")
     kind = game.kind
-    states = list(game.replay_states())
-    actions = list(game.actions.order_by("number"))
+    step = _step(request.GET.get("step", ""))
     try:
-        step = int(request.GET.get("step", len(actions)))
-    except ValueError:
-        step = len(actions)
-    step = max(0, min(step, len(actions)))
-    options = kind.options_from_dict(game.options)
-    moves = [(a.number, kind.describe_action_html(a.payload, options)) for a in actions]
+        shown = replays.step_of(game, step)
+    except replays.NotPrepared:
+        if cache.add(f"replay-checkpoints:{game.pk}", 1, timeout=60):  # one task a minute
+            store_checkpoints.enqueue(game.pk)
+        context = {"game": game, "kind": kind}
+        return render(request, "core/replay_preparing.html", context)
     context = {
         "game": game,
         "kind": kind,
-        "state": states[step],
-        "board": kind.board_view(states[step], playable=False, ui=None),
-        "step": step,
-        "last": len(actions),
-        "moves": moves,
-        "current_move": moves[step - 1][1] if step else "",
+        "state": shown.state,
+        "board": kind.board_view(shown.state, playable=False, ui=None),
+        "step": shown.step,
+        "last": shown.last,
+        "moves": shown.moves,
+        "first_listed": shown.first_listed,
+        "previous_page": shown.previous_page,
+        "next_page": shown.next_page,
+        "current_move": shown.current_move,
         "readonly": True,
         "result": Result.objects.filter(game=game).first(),
     }
     return render(request, "core/replay.html", context)
+
+
+def _step(text: str) -> int | None:
+    """The asked-for replay step: a whole number (a negative one is the start), else the end."""
+    digits = text.removeprefix("-")
+    if not (digits.isascii() and digits.isdigit()) or len(digits) > 9:
+        return None
+    return 0 if text.startswith("-") else int(digits)

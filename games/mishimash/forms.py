@@ -156,12 +156,12 @@ class NewGameForm(core_forms.NewGameForm):
         label=_("Your own target"),
         required=False,
         min_value=1,
-        max_value=rules.MAX_TARGET,
-        help_text=_("Any whole number from 1 to 1,000,000 (choose “Your own” above)."),
+        max_value=rules.NEW_GAME_MAX_TARGET,
+        help_text=_("Any whole number from 1 to 10,000 (choose “Your own” above)."),
         error_messages={
             "invalid": _("The target must be a whole number of points, like 750."),
             "min_value": _("The target must be at least 1 point."),
-            "max_value": _("The target can be at most 1,000,000 points."),
+            "max_value": _("The target can be at most 10,000 points."),
         },
     )
     form_action = "mishimash:new"

@@ -26,11 +26,11 @@ def target_label(target: int) -> str:
 
 
 def target_preference(value: str) -> int | None:
-    """A remembered target: any positive whole number up to the rules' largest (X1)."""
+    """A remembered target: any positive whole number a new game may choose (X1)."""
     if not (value.isascii() and value.isdigit()) or len(value) > 6:
         return None
     target = int(value)
-    return target if 1 <= target <= mishimash.MAX_TARGET else None
+    return target if 1 <= target <= mishimash.NEW_GAME_MAX_TARGET else None
 
 
 class MishimashKind(GameKind):

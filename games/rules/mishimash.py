@@ -93,6 +93,7 @@ __all__ = [
     "MAX_NAME_LENGTH",
     "MAX_PLAYERS",
     "MAX_TARGET",
+    "NEW_GAME_MAX_TARGET",
     "TARGET_CHOICES",
     "Action",
     "Banked",
@@ -143,6 +144,10 @@ __all__ = [
 DEFAULT_TARGET = 1000  # X1
 TARGET_CHOICES = (500, 1000, 2000)  # X1: offered, plus any custom positive target
 MAX_TARGET = 1_000_000
+# The largest custom target a new game may choose (X1 asks for "a custom positive value"; the
+# site bounds it): a solo game takes about 0.3 actions a point, so about 3,000 actions at most.
+# Games stored with a larger target (up to MAX_TARGET) still load and replay.
+NEW_GAME_MAX_TARGET = 10_000
 MAX_PLAYERS = 8
 MAX_NAME_LENGTH = 24
 

@@ -12,8 +12,16 @@ from games.core.review.models import Review
 from games.rules import ishido, magdagdon, mishimash
 from tests.support.browser import screenshot
 from tests.support.finished import MOVES, finish
+from tests.support.tasks import worker_thread
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+@pytest.fixture(autouse=True)
+def worker(live_server):
+    """The background worker that analyses the reviews these pages ask for."""
+    with worker_thread():
+        yield
 
 
 def started(page, game: str) -> Game:
@@ -72,7 +80,7 @@ def test_a_long_review_from_my_records_fills_in_by_itself_under_the_real_policy(
     page.goto(page.base_url + "/records/")
     page.locator("[data-review-link]").first.click()
     page.wait_for_url(re.compile(rf"/review/{game.pk}/$"))
-    assert page.locator("[data-review-progress]").is_visible()  # "3 of 48 decisions analysed."
+    assert page.locator("[data-review-progress]").is_visible()  # queued, or "3 of 48 analysed"
     page.locator("[data-review-summary]").wait_for(timeout=180_000)  # htmx polled it to the end
     review = Review.objects.get(game=game)
     assert page.locator("[data-decision]").count() == review.total == len(review.decisions)

@@ -1,6 +1,8 @@
-"""Real servers, a real database: a review stepped by two tabs on two gunicorn servers at once
-has every decision exactly once, in order; a server killed in the middle of a step loses only
-that step, and the review goes on from what was saved."""
+"""Real servers, real worker processes, a real database (SQLite here, PostgreSQL through
+scripts/with_postgres.py): a review is analysed by django-tasks-db's `db_worker`, never by
+gunicorn; two workers on one review store every decision exactly once, in order; a worker
+killed (kill -9) mid-analysis loses nothing saved, and the page's next poll has the review
+finished by another worker, with nothing doubled."""
 
 import json
 import os
@@ -17,6 +19,7 @@ from tests.support.servers import (
     manage,
     query,
     start_gunicorn,
+    start_worker,
     stop_gunicorn,
 )
 
@@ -27,11 +30,13 @@ FINISH = (
     "player = Player.objects.create(nickname='Servers')\n"
     "print(finish(player, %r, %s, seed=%r).pk)\n"
 )
+QUEUE_AGAIN = "from games.core.review.tasks import analyse_review\nanalyse_review.enqueue(%d)\n"
 
 
 @pytest.fixture
 def database(tmp_path):
     with fresh_database(tmp_path) as env:
+        env["REVIEW_STALLED_SECONDS"] = "3"  # a dead worker's review is queued again soon
         yield env
 
 
@@ -41,9 +46,9 @@ def finished_game(
     return int(manage(env, "shell", "-v0", "-c", FINISH % (kind, options, seed)).split()[-1])
 
 
-def stored(env, game: int) -> tuple[list[dict], int]:
+def stored(env, game: int) -> tuple[list[dict], int | None]:
     rows = query(env, f"SELECT decisions, total FROM core_review WHERE game_id = {game}")
-    decisions, total = rows[0] if rows else ("[]", 0)
+    decisions, total = rows[0] if rows else ("[]", None)
     return (json.loads(decisions) if isinstance(decisions, str) else decisions), total
 
 
@@ -54,15 +59,8 @@ def poll_until_done(visitor: Visitor, game: int, seconds: float = 240) -> None:
         assert status == 200
         if "data-review-summary" in html:
             return
+        time.sleep(0.5)
     raise AssertionError("the review did not finish")
-
-
-def doomed_step(base: str, game: int) -> None:
-    """A step whose server is killed under it: no answer comes."""
-    try:
-        Visitor(base).get(f"/review/{game}/")
-    except OSError:
-        pass
 
 
 def in_order_once(decisions: list[dict]) -> bool:
@@ -70,48 +68,57 @@ def in_order_once(decisions: list[dict]) -> bool:
     return steps == sorted(set(steps))
 
 
-def test_two_tabs_on_two_servers_build_one_review(database):
+def stop(process) -> None:
+    os.killpg(process.pid, signal.SIGTERM)
+    process.wait()
+
+
+def test_two_workers_and_two_servers_build_one_review_once(database):
     ports = free_port(), free_port()
     servers = [start_gunicorn(database, port, workers=1) for port in ports]
+    workers = []
     try:
         game = finished_game(database, "servers-two")
         tabs = [Visitor(f"http://127.0.0.1:{port}") for port in ports]
+        assert tabs[0].get(f"/review/{game}/")[0] == 200  # asks for it: one task queued
+        assert stored(database, game) == ([], None)  # the server analysed nothing itself
+        manage(database, "shell", "-v0", "-c", QUEUE_AGAIN % game)  # a second task on it
+        workers = [start_worker(database), start_worker(database)]
         threads = [threading.Thread(target=poll_until_done, args=(tab, game)) for tab in tabs]
         for thread in threads:
             thread.start()
         for thread in threads:
             thread.join()
         decisions, total = stored(database, game)
-        assert len(decisions) == total > 50 and in_order_once(decisions)
+        assert total is not None and len(decisions) == total > 50 and in_order_once(decisions)
     finally:
-        for server in servers:
-            stop_gunicorn(server)
+        for process in servers + workers:
+            stop(process)
 
 
-def test_a_server_killed_mid_step_loses_only_that_step(database):
+def test_a_worker_killed_mid_analysis_loses_nothing_and_doubles_nothing(database):
     port = free_port()
     server = start_gunicorn(database, port, workers=1)
-    base = f"http://127.0.0.1:{port}"
+    worker = start_worker(database)
     try:
         # An Ishido game: each placement is played out over sampled pouch orders (a tenth of
-        # a second or so), so one step of about a second saves only part of its ~70 decisions.
+        # a second or so), so its ~70 decisions take the worker several steps of a second.
         game = finished_game(database, "servers-kill", "ishido", "ishido.Options()")
-        visitor = Visitor(base)
-        assert visitor.get(f"/review/{game}/")[0] == 200  # one step saved
+        visitor = Visitor(f"http://127.0.0.1:{port}")
+        assert visitor.get(f"/review/{game}/")[0] == 200
+        deadline = time.monotonic() + 120
+        while not stored(database, game)[0] and time.monotonic() < deadline:
+            time.sleep(0.1)
+        time.sleep(0.5)  # within a later step
+        os.killpg(worker.pid, signal.SIGKILL)
+        worker.wait()
         saved, total = stored(database, game)
-        assert 0 < len(saved) < total
-        step = threading.Thread(target=doomed_step, args=(base, game))
-        step.start()
-        time.sleep(0.3)  # the fourth step is computing
-        os.killpg(server.pid, signal.SIGKILL)
-        server.wait()
-        step.join()
-        after_kill, _ = stored(database, game)
-        assert after_kill[: len(saved)] == saved  # nothing saved was lost
-        server = start_gunicorn(database, port, workers=1)
-        poll_until_done(visitor, game)
+        assert total is not None and 0 < len(saved) < total
+        worker = start_worker(database)
+        poll_until_done(visitor, game)  # the page sees the review stalled and queues it again
         decisions, _ = stored(database, game)
         assert len(decisions) == total and in_order_once(decisions)
-        assert decisions[: len(saved)] == saved
+        assert decisions[: len(saved)] == saved  # nothing saved was lost
     finally:
+        stop(worker)
         stop_gunicorn(server)

@@ -111,6 +111,18 @@ def start_gunicorn(env: dict[str, str], port: int, workers: int = 2) -> subproce
     raise RuntimeError("gunicorn did not start")
 
 
+def start_worker(env: dict[str, str]) -> subprocess.Popen:
+    """The background worker as `scripts/run` starts it (django-tasks-db's db_worker)."""
+    return subprocess.Popen(
+        [BIN / "python", "manage.py", "db_worker", "--interval", "0.2", "--no-startup-delay"],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
+
+
 def stop_gunicorn(process: subprocess.Popen, sig: int = signal.SIGTERM) -> None:
     os.killpg(process.pid, sig)
     process.wait()

@@ -39,6 +39,11 @@ END_LABELS: dict[str, Promise] = {
     "stone_points": _("Final score"),
     "turns": _("Turns"),
 }
+# A long game's review is shown a page of decisions at a time, and its chart thinned to at most
+# CHART_POINTS points: a page's size stays bounded whatever the game's length.
+ROWS_PER_PAGE = 100
+CHART_POINTS = 300
+
 GRADE_LABELS: dict[str, Promise] = {
     "inaccuracy": _("Inaccuracy"),
     "mistake": _("Mistake"),
@@ -95,7 +100,7 @@ class Threshold:
 
 @dataclass(frozen=True)
 class ReviewPage:
-    total: int
+    total: int | None  # None until the worker has counted the decisions
     done: int
     rows: tuple[Row, ...]
     summaries: tuple[SeatSummary, ...]
@@ -106,28 +111,34 @@ class ReviewPage:
     hot_seat: bool
     players: tuple[str, ...]  # a hot-seat game's names, in seat order
     note: str | Promise  # why the grades' thresholds are where they are (GameKind.review_note)
+    page_number: int = 1
+    pages: int = 1
 
     @property
     def finished(self) -> bool:
-        return self.done >= self.total
+        return self.total is not None and self.done >= self.total
 
     @property
     def percent(self) -> int:
+        if self.total is None:
+            return 0
         return 100 * self.done // self.total if self.total else 100
 
 
-def page(game: Game, review: Review, *, flagged_only: bool = False) -> ReviewPage:
+def page(
+    game: Game, review: Review, *, flagged_only: bool = False, page_number: int = 1
+) -> ReviewPage:
     kind = game.kind
     options = kind.options_from_dict(game.options)
     names = tuple(getattr(options, "players", ()))
     hot_seat = len(names) > 1
     decisions: list[dict[str, Any]] = review.decisions
     replay = reverse("core:replay", args=[game.pk])
-    rows = []
-    for number, d in enumerate(decisions, 1):
-        if flagged_only and not d["grade"]:
-            continue
-        rows.append(_row(kind, number, d, names if hot_seat else (), replay))
+    listed = [(n, d) for n, d in enumerate(decisions, 1) if d["grade"] or not flagged_only]
+    pages = max(1, -(-len(listed) // ROWS_PER_PAGE))
+    page_number = max(1, min(page_number, pages))
+    shown = listed[(page_number - 1) * ROWS_PER_PAGE : page_number * ROWS_PER_PAGE]
+    rows = [_row(kind, n, d, names if hot_seat else (), replay) for n, d in shown]
     seats = sorted({d["seat"] for d in decisions}) or [0]
     summaries = []
     for seat in seats:
@@ -159,6 +170,9 @@ def page(game: Game, review: Review, *, flagged_only: bool = False) -> ReviewPag
         for n, d in enumerate(decisions, 1)
         if d["chart"] is not None and d["unit"] == main
     ]
+    if len(points) > CHART_POINTS:  # every k-th decision, and the last
+        every = -(-len(points) // CHART_POINTS)
+        points = points[::every] + ([points[-1]] if (len(points) - 1) % every else [])
     labels = {seat: _name(names, seat) for seat in seats} if hot_seat else {}
     end = None if hot_seat or not review.is_done else _end(game, main)
     return ReviewPage(
@@ -173,6 +187,8 @@ def page(game: Game, review: Review, *, flagged_only: bool = False) -> ReviewPag
         hot_seat=hot_seat,
         players=names if hot_seat else (),
         note=kind.review_note,
+        page_number=page_number,
+        pages=pages,
     )
 
 

@@ -1,5 +1,5 @@
-"""A finished game's stored review: the analysed decisions, computed a step at a time
-(games.core.review.store) and kept."""
+"""A finished game's stored review (games.core.review.store): analysed by the background worker
+(games.core.review.tasks) a step at a time, and kept."""
 
 from __future__ import annotations
 
@@ -9,25 +9,29 @@ from games.core.models import Game
 
 
 class Review(models.Model):
-    """A finished game's review (games.core.review.store), computed a few decisions at a time when
-    it is first opened and kept: `decisions` holds the analysed ones (games.coach.review's
-    dicts, in order) of `total`. `version` orders the writes (compare-and-set) and
-    `busy_until` is the lease of the one request computing the next step."""
+    """A finished game's review (games.core.review.store). Asked for by the review page, computed
+    by the background worker a few decisions at a time, and kept: `decisions` holds the analysed
+    ones (games.coach.review's dicts, in order) of `total` (None until the worker has counted
+    them). `version` orders the writes (compare-and-set), `busy_until` is the lease of the one
+    worker computing the next step, `task_id` the queued task that carries it on."""
 
     game = models.OneToOneField(
         Game, on_delete=models.CASCADE, primary_key=True, related_name="review"
     )
     format = models.PositiveSmallIntegerField(default=0)  # games.coach.review.FORMAT
-    total = models.PositiveIntegerField(default=0)
+    total = models.PositiveIntegerField(null=True, blank=True)
     decisions = models.JSONField(default=list)
     version = models.PositiveIntegerField(default=0)
     busy_until = models.DateTimeField(null=True, blank=True)
     seconds = models.FloatField(default=0.0)  # spent computing it, over every step
     updated_at = models.DateTimeField(auto_now=True)
+    requested_at = models.DateTimeField(null=True, blank=True)
+    done_at = models.DateTimeField(null=True, blank=True, db_index=True)
+    task_id = models.CharField(max_length=64, blank=True)
 
     def __str__(self) -> str:
         return f"review of {self.game_id}: {len(self.decisions)}/{self.total}"
 
     @property
     def is_done(self) -> bool:
-        return len(self.decisions) >= self.total
+        return self.total is not None and len(self.decisions) >= self.total

@@ -1,13 +1,21 @@
-"""Storing a finished game's review: computed when first opened, a step at a time, and kept.
+"""Storing a finished game's review: asked for by its page, analysed by the background worker a
+step at a time, and kept.
 
-Ishido's ~70 decisions cost up to a tenth of a second each, MISHIMASH's ~250 a fiftieth: too
-much for one request. So each GET of the review page (or its poll) runs `advance`: it takes the
-row's lease (`busy_until`, by one compare-and-set UPDATE on `version`), analyses further
-decisions for about `STEP_SECONDS`, and saves them with a second compare-and-set. Two tabs or two
-app servers polling at once: one holds the lease, the others only read. A request killed
-mid-step loses only its step: the lease runs out after `LEASE_SECONDS` and the next poll goes on
-from the last saved decision. The decisions are deterministic, so a step redone gives the same
-rows. Nothing here runs on a move.
+Ishido's ~70 decisions cost up to a tenth of a second each, MISHIMASH's a fiftieth, and a long
+game has thousands: never work for a request. The page only reads the stored row; the first
+visit asks for the analysis (`request_review`: one per address and hour within
+CREATION_LIMITS["review"], at most REVIEW_MAX_WAITING unfinished at once site-wide, else 429)
+and queues `games.core.review.tasks.analyse_review` for the worker (Django's tasks framework,
+django-tasks-db's `db_worker` beside each app server).
+
+The worker replays the game once and runs `advance` until the review is done: each step takes
+the row's lease (`busy_until`, by one compare-and-set UPDATE on `version`), analyses decisions
+for about STEP_SECONDS and saves them with a second compare-and-set. Two workers on one review:
+one holds the lease, the other leaves. At most REVIEW_MAX_RUNNING leases are held at once
+site-wide; past that a worker comes back later. A worker killed mid-step (kill -9) loses only
+that step: its lease runs out, and the page's next poll sees the stalled review and queues it
+again, from the last saved decision. The decisions are deterministic, so a step redone gives
+the same rows.
 """
 
 from __future__ import annotations
@@ -17,8 +25,10 @@ from collections.abc import Callable
 from datetime import timedelta
 from typing import Any
 
+from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.db.models import F, Q
+from django.http import HttpRequest
 from django.utils import timezone
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
@@ -26,9 +36,13 @@ from django.utils.translation import gettext_lazy as _
 from games.coach import review as analysis
 from games.core.models import Game
 from games.core.review.models import Review
+from games.core.security import RateLimited, count_creation
 
-STEP_SECONDS = 1.0  # analysis per request; the page polls again until it is done
+STEP_SECONDS = 1.0  # analysis between two saves
 LEASE_SECONDS = 6.0  # a step, its slowest decision and the write, with room to spare
+# A review not done, without a live lease, untouched this long (settings.REVIEW_STALLED_SECONDS),
+# whose task is not waiting in the queue: its worker died. The page's poll queues it again.
+RETRY_SECONDS = 5  # when REVIEW_MAX_RUNNING analyses run already
 
 
 class NotReviewable(Exception):
@@ -48,36 +62,121 @@ def replay(game: Game) -> Replay:
     return list(game.replay_states()), payloads
 
 
-def review_of(game: Game, replayed: Replay | None = None) -> Review:
-    """The game's review row, created (with its number of decisions) on first sight."""
+# --- what a request does: read, or ask ---------------------------------------------------------
+def request_review(game: Game, request: HttpRequest) -> Review:
+    """The game's stored review, never computed here. A first visit queues its analysis: counted
+    for the client's address (RateLimited past CREATION_LIMITS["review"] an hour) and refused
+    while REVIEW_MAX_WAITING reviews wait site-wide (RateLimited too); nothing is written then."""
     found = Review.objects.filter(game=game).first()
     if found is not None and found.format == analysis.FORMAT:
+        if not found.is_done:
+            resume_if_stalled(found)
         return found
-    states, payloads = replayed or replay(game)
-    total = len(game.kind.coach.decision_points(states, payloads))
-    if found is None:
-        try:
-            with transaction.atomic():
-                return Review.objects.create(game=game, format=analysis.FORMAT, total=total)
-        except IntegrityError:  # another request created it first
-            return Review.objects.get(game=game)
-    # An older analysis: start again (a compare-and-set, so only one request resets it).
-    Review.objects.filter(game=game, version=found.version).update(
-        format=analysis.FORMAT, total=total, decisions=[], version=F("version") + 1, seconds=0
-    )
-    return Review.objects.get(game=game)
+    with transaction.atomic():
+        cap = settings.REVIEW_MAX_WAITING
+        if Review.objects.filter(done_at__isnull=True).exclude(game=game).count() >= cap:
+            raise RateLimited("review_waiting", cap, RETRY_SECONDS * 12)
+        count_creation(request, "review")
+        fresh: dict[str, Any] = {
+            "format": analysis.FORMAT,
+            "total": None,
+            "decisions": [],
+            "seconds": 0,
+        }
+        fresh |= {"done_at": None, "busy_until": None, "requested_at": timezone.now()}
+        if found is None:
+            try:
+                with transaction.atomic():
+                    review = Review.objects.create(game=game, **fresh)
+            except IntegrityError:  # another request asked first: it queued the analysis
+                return Review.objects.get(game=game)
+        else:  # an older analysis: start again (compare-and-set: one request resets it)
+            if not Review.objects.filter(game=game, version=found.version).update(
+                version=F("version") + 1, **fresh
+            ):
+                return Review.objects.get(game=game)
+            review = Review.objects.get(game=game)
+        queue(game.pk)  # in the same transaction: the row and its task are written together
+    return review
+
+
+def queue(game_id: int, delay: int = 0) -> None:
+    """Queue the worker's analysis of the game's review and note its task on the row."""
+    from games.core.review.tasks import analyse_review
+
+    task = analyse_review
+    if delay:
+        task = task.using(run_after=timezone.now() + timedelta(seconds=delay))
+    result = task.enqueue(game_id)
+    Review.objects.filter(game_id=game_id).update(task_id=str(result.id))
+
+
+def resume_if_stalled(review: Review, now: Any = None) -> bool:
+    """Queue the analysis again when its worker died mid-way (settings.REVIEW_STALLED_SECONDS);
+    True if this request did (of racing polls, only the one whose compare-and-set matched)."""
+    from django_tasks_db.models import DBTaskResult
+
+    now = now or timezone.now()
+    if review.busy_until is not None and review.busy_until > now:
+        return False  # a worker is on it
+    if review.updated_at > now - timedelta(seconds=settings.REVIEW_STALLED_SECONDS):
+        return False
+    task = DBTaskResult.objects.filter(id=review.task_id).first() if review.task_id else None
+    if task is not None and task.status == "READY":
+        return False  # waiting its turn in the queue
+    with transaction.atomic():
+        claimed = Review.objects.filter(pk=review.pk, version=review.version).update(
+            version=F("version") + 1, requested_at=now, updated_at=now
+        )
+        if claimed:
+            queue(review.game_id)
+    return bool(claimed)
+
+
+# --- what the worker does -----------------------------------------------------------------------
+def analyse(game_id: int) -> str:
+    """The worker's task: replay the game once, then step until its review is done. Returns what
+    happened ("done", "held": another worker has it, "full": queued again for later)."""
+    from games.core.review.replays import replay_and_store
+
+    game = Game.objects.get(pk=game_id)
+    Review.objects.filter(game=game).update(updated_at=timezone.now())  # started: not stalled
+    replayed = replay_and_store(game)  # the replay's checkpoints come with it
+    while True:
+        review, outcome = step(game, replayed)
+        if review.is_done:
+            return "done"
+        if outcome == "full":
+            queue(game_id, delay=RETRY_SECONDS)
+            return "full"
+        if outcome == "held":
+            return "held"
 
 
 def advance(
     game: Game, seconds: float = STEP_SECONDS, clock: Callable[[], float] = time.monotonic
 ) -> Review:
-    """Analyse further decisions for about `seconds` if no other request is doing it, save
-    them, and return the review as stored."""
+    """One step of the analysis (replaying the game for it): the review as stored after it."""
+    return step(game, replay(game), seconds, clock)[0]
+
+
+def step(
+    game: Game,
+    replayed: Replay,
+    seconds: float = STEP_SECONDS,
+    clock: Callable[[], float] = time.monotonic,
+) -> tuple[Review, str]:
+    """Analyse further decisions for about `seconds` if no other worker is doing it and the
+    site has room, save them, and return the review as stored with "stepped", "held" or
+    "full"."""
     started = clock()
-    states, payloads = replayed = replay(game)
-    review = review_of(game, replayed)
-    if review.is_done or not _claim(review):
-        return review
+    states, payloads = replayed
+    review = _review_of(game, replayed)
+    if review.is_done:
+        return review, "stepped"
+    claimed = _claim(review)
+    if claimed != "stepped":
+        return review, claimed
     coach = game.kind.coach
     points = coach.decision_points(states, payloads)
     decisions = list(review.decisions)
@@ -86,26 +185,61 @@ def advance(
         if clock() >= started + seconds:  # at least one decision a step, however slow
             break
     spent = clock() - started
+    done = len(decisions) >= len(points)
     changed = Review.objects.filter(pk=review.pk, version=review.version).update(
         decisions=decisions,
         total=len(points),
         version=review.version + 1,
         busy_until=None,
         seconds=review.seconds + spent,
+        done_at=timezone.now() if done else None,
+        updated_at=timezone.now(),
     )
-    return Review.objects.get(pk=review.pk) if changed else review_of(game, replayed)
+    return (Review.objects.get(pk=review.pk) if changed else _review_of(game, replayed)), "stepped"
 
 
-def _claim(review: Review) -> bool:
-    """Take the lease for one step: True for the one request whose UPDATE matched."""
+def _review_of(game: Game, replayed: Replay) -> Review:
+    """The game's review row with its number of decisions counted (the worker's first job),
+    created or restarted when missing or of an older format (as the page asks)."""
+    found = Review.objects.filter(game=game).first()
+    if found is not None and found.format == analysis.FORMAT and found.total is not None:
+        return found
+    states, payloads = replayed
+    total = len(game.kind.coach.decision_points(states, payloads))
+    if found is None:
+        try:
+            with transaction.atomic():
+                return Review.objects.create(
+                    game=game, format=analysis.FORMAT, total=total, done_at=_done(total)
+                )
+        except IntegrityError:  # another worker created it first
+            return Review.objects.get(game=game)
+    fields: dict[str, Any] = {"total": total, "version": F("version") + 1, "done_at": _done(total)}
+    if found.format != analysis.FORMAT:
+        fields |= {"format": analysis.FORMAT, "decisions": [], "seconds": 0}
+    Review.objects.filter(game=game, version=found.version).update(**fields)
+    return Review.objects.get(game=game)
+
+
+def _done(total: int) -> Any:
+    return timezone.now() if total == 0 else None
+
+
+def _claim(review: Review) -> str:
+    """Take the lease for one step: "stepped" for the one worker whose UPDATE matched, "held"
+    when another worker has it, "full" when REVIEW_MAX_RUNNING others run already."""
     now = timezone.now()
+    running = Review.objects.filter(busy_until__gte=now).exclude(pk=review.pk).count()
+    if running >= settings.REVIEW_MAX_RUNNING:
+        return "full"
     free = Q(busy_until__isnull=True) | Q(busy_until__lt=now)
     claimed = Review.objects.filter(free, pk=review.pk, version=review.version).update(
         busy_until=now + timedelta(seconds=LEASE_SECONDS), version=review.version + 1
     )
     if claimed:
         review.version += 1
-    return bool(claimed)
+        return "stepped"
+    return "held"
 
 
 def check_reviewable(game: Game) -> None:

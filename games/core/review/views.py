@@ -1,4 +1,5 @@
-"""The review page of a finished game: public like its replay, computed a step per request."""
+"""The review page of a finished game: public like its replay. It only reads the stored review;
+the first visit asks the background worker for it (games.core.review.store.request_review)."""
 
 from typing import Any
 
@@ -11,7 +12,7 @@ from django.views.decorators.http import require_GET
 from games.core.models import Game, Result
 from games.core.play.response import HtmxHttpRequest
 from games.core.review.display import page
-from games.core.review.store import NotReviewable, advance, check_reviewable
+from games.core.review.store import NotReviewable, check_reviewable, request_review
 
 
 @require_GET
@@ -23,7 +24,13 @@ def review(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     except NotReviewable as refused:
         refusal = {"message": refused.message, "title": gettext("No review yet")}
         return render(request, "core/refused.html", refusal, status=404)
-    shown = page(game, advance(game), flagged_only=request.GET.get("show") == "flagged")
+    number = request.GET.get("page", "")
+    shown = page(
+        game,
+        request_review(game, request),
+        flagged_only=request.GET.get("show") == "flagged",
+        page_number=int(number) if number.isascii() and number.isdigit() and len(number) < 7 else 1,
+    )
     context: dict[str, Any] = {
         "game": game,
         "kind": game.kind,
