@@ -4,7 +4,7 @@ Everything that asks "which day is it" asks `today()`, which reads `django.utils
 at each call, so a test fixes the clock by patching that one function.
 """
 
-from datetime import UTC, date
+from datetime import UTC, date, datetime, time
 
 from django.utils import timezone
 
@@ -12,3 +12,8 @@ from django.utils import timezone
 def today() -> date:
     """Today's date in UTC."""
     return timezone.now().astimezone(UTC).date()
+
+
+def day_start(day: date) -> datetime:
+    """The moment `day` begins: midnight UTC."""
+    return datetime.combine(day, time.min, tzinfo=UTC)

@@ -73,6 +73,11 @@ class Player(models.Model):
         """Whether the nickname is protected by a password (an Account), not a guest's."""
         return hasattr(self, "account")
 
+    def secured_before(self, moment: datetime) -> bool:
+        """Whether the nickname was secured (its Account made) before `moment`."""
+        accounts = apps.get_model("core", "Account").objects
+        return bool(accounts.filter(player_id=self.pk, created_at__lt=moment).exists())
+
     def ban(self) -> None:
         with transaction.atomic():
             Player.objects.filter(pk=self.pk).update(banned=True)
@@ -318,18 +323,26 @@ class Game(models.Model):
                 **fields.__dict__,
             )
 
-    def result_fields(self, state: Any, when: datetime) -> ResultFields | None:
+    def result_fields(
+        self, state: Any, when: datetime, *, secured_only: bool = True
+    ) -> ResultFields | None:
         """The leaderboard row of this game finished at `when` in `state` (None: unranked).
 
         A daily challenge ranks on its day's board only, never on the game's usual boards (its
-        deal is shared, so it would count twice and could be studied), and only when finished
-        within its UTC day: after it the seed is public. A practice replay ranks nowhere.
+        deal is shared, so it would count twice and could be studied), only when finished
+        within its UTC day (after it the seed is public), and only for a nickname secured
+        before that day began: a guest, or a nickname secured after seeing the day's deal,
+        cannot multiply attempts (games.core.daily). A practice replay ranks nowhere.
+        `secured_only=False` leaves that last rule out (verify_games: a guest's daily ranked
+        before the rule is checked against its replay like any other result).
         """
         kind = self.kind
         fields = kind.result(state, kind.options_from_dict(self.options))
         if fields is None or self.day is None:
             return fields
         if not self.leaderboard or when.astimezone(UTC).date() > self.day:
+            return None
+        if secured_only and not self.player.secured_before(clock.day_start(self.day)):
             return None
         return replace(fields, leaderboard=self.leaderboard)
 

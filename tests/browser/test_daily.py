@@ -1,6 +1,7 @@
 """Daily challenges in a real Chromium: two players (two browser contexts, each its own cookies)
 start today's challenges from the home page and get the same first roll and the same stone; the
-start works with JavaScript off too."""
+start works with JavaScript off too; secured nicknames rank on the day's board, a guest sees
+where they would have placed, unranked."""
 
 import itertools
 import random
@@ -96,6 +97,21 @@ def test_the_daily_start_works_without_javascript(nojs_page, page, settings, bus
     assert len(first) == 6 and first == second
 
 
+def secure_long_ago(page, nickname: str) -> None:
+    """Secure `nickname` on the account page, as if before the day began (then it ranks)."""
+    from games.core.accounts.models import Account
+    from tests.support.accounts import PASSWORD
+    from tests.support.daily import LONG_AGO
+
+    page.goto(page.base_url + "/account/")
+    page.fill("#secure [name=nickname]", nickname)
+    page.fill("#secure [name=password1]", PASSWORD)
+    page.fill("#secure [name=password2]", PASSWORD)
+    page.get_by_role("button", name="Secure my nickname").click()
+    page.wait_for_url("**/account/")
+    Account.objects.filter(player__nickname=nickname).update(created_at=LONG_AGO)
+
+
 def test_end_screen_stats_and_archive_in_light_and_dark(browser, live_server):
     from tests.support.daily import play_out
 
@@ -106,6 +122,7 @@ def test_end_screen_stats_and_archive_in_light_and_dark(browser, live_server):
         page = context.new_page()
         page.set_default_timeout(10_000)
         page.base_url = live_server.url
+        secure_long_ago(page, f"Ranked{rank}")
         start_from_home(page, "ishido")
         game = play_out(Game.objects.get(pk=int(page.url.rstrip("/").rsplit("/", 1)[1])))
         page.reload()
@@ -122,3 +139,23 @@ def test_end_screen_stats_and_archive_in_light_and_dark(browser, live_server):
         page.goto(f"{live_server.url}/ishido/daily/{game.day.isoformat()}/")
         screenshot(page, f"daily-board-{scheme}")
         context.close()
+
+
+def test_a_guest_sees_where_they_would_have_placed_unranked(page, second_page):
+    from tests.support.daily import play_out
+
+    secure_long_ago(second_page, "Ranked")
+    start_from_home(second_page, "ishido")
+    play_out(Game.objects.get(pk=int(second_page.url.rstrip("/").rsplit("/", 1)[1])))
+    start_from_home(page, "ishido")
+    game = play_out(Game.objects.get(pk=int(page.url.rstrip("/").rsplit("/", 1)[1])))
+    page.reload()
+    unranked = page.locator("[data-daily-end] [data-unranked]")
+    assert unranked.get_attribute("data-would-be-rank") == "2"  # the same score, later
+    assert "You would have placed" in unranked.inner_text()
+    assert page.locator("[data-daily-end] [data-daily-policy]").is_visible()
+    screenshot(page, "daily-end-guest-phone")
+    page.goto(f"{page.base_url}/ishido/daily/{game.day.isoformat()}/")
+    assert page.locator("table.leaderboard tbody tr").count() == 1  # the secured one only
+    assert page.locator("[data-would-be-rank]").is_visible()
+    screenshot(page, "daily-board-guest-phone")

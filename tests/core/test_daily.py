@@ -1,5 +1,7 @@
-"""Daily challenges: the seed and its commitment, one ranked attempt, practice replays, the
-day's board, streaks across UTC midnight, refusals and the two-tab race (games.core.daily)."""
+"""Daily challenges: the seed and its commitment, one attempt per player, who ranks (secured
+nicknames only, one attempt on every device; guests see where they would have placed), practice
+replays, the day's board, streaks across UTC midnight, refusals and the two-tab race
+(games.core.daily)."""
 
 import doctest
 import hashlib
@@ -16,7 +18,17 @@ from games.core.daily import challenges as daily
 from games.core.kinds import get_kind
 from games.core.models import Game, LeaderboardSize, Player, Result
 from games.rules import ishido, mishimash
-from tests.support.daily import DAY, leaderboard_url, next_move, play_out, start, started, today_url
+from tests.support.accounts import sign_in
+from tests.support.daily import (
+    DAY,
+    leaderboard_url,
+    next_move,
+    play_out,
+    secured,
+    start,
+    started,
+    today_url,
+)
 from tests.support.games import bind_player, frozen
 
 pytestmark = pytest.mark.django_db
@@ -123,14 +135,14 @@ def test_a_start_racing_another_tab_resumes_the_game_that_tab_made(client, clock
         player, ISHIDO, ishido.Options(), daily.daily_seed("ishido", DAY), day=DAY,
         leaderboard=daily.board_key(DAY),
     )  # fmt: skip
-    real = daily.ranked_game
+    real = daily.attempt
     calls = []
 
     def not_yet_committed(*args):
         calls.append(args)
         return None if len(calls) == 1 else real(*args)
 
-    monkeypatch.setattr(daily, "ranked_game", not_yet_committed)
+    monkeypatch.setattr(daily, "attempt", not_yet_committed)
     response = start(client)
     assert response["Location"] == other_tab.get_absolute_url()
     assert Game.objects.filter(player=player).count() == 1
@@ -175,8 +187,102 @@ def test_a_daily_does_not_abandon_the_usual_game_nor_the_other_way_round(client,
     assert 'data-daily="ishido" data-daily-status="running"' in home
 
 
+# --- who ranks: secured nicknames only, one attempt each -------------------------------------
+def test_a_guests_daily_is_not_on_the_board_but_shows_where_it_would_have_placed(
+    client, other_client, clock
+):
+    secured(other_client, "Ranked")
+    ranked = play_out(started(other_client))
+    page = client.get(today_url()).content.decode()
+    assert "data-daily-policy" in page and "Only secured nicknames rank" in page
+    assert "You are playing as a guest: your attempt is not ranked." in page
+    clock.advance(minutes=5)  # the same score, later: it would come second
+    guest = play_out(started(client))
+    assert list(Result.objects.values_list("game_id", flat=True)) == [ranked.pk]
+    assert LeaderboardSize.of("ishido", daily.board_key(DAY)) == 1
+    board = other_client.get(leaderboard_url()).content.decode()
+    assert re.findall(r'data-result="(\d+)"', board) == [str(ranked.result.pk)]
+    mine = client.get(leaderboard_url()).content.decode()
+    assert re.findall(r'data-result="(\d+)"', mine) == [str(ranked.result.pk)]
+    assert 'data-would-be-rank="2"' in mine and "You would have placed 2 of 2 with" in mine
+    assert "data-my-rank" not in mine and "data-daily-policy" in mine
+    end = client.get(guest.get_absolute_url()).content.decode()
+    assert 'data-unranked data-would-be-rank="2"' in end
+    assert "You would have placed 2 of 2 on the day's board." in end
+    assert "data-daily-rank" not in end and "data-daily-policy" in end
+    home = client.get("/").content.decode()
+    assert 'data-daily="ishido" data-daily-status="finished"' in home
+    assert 'data-would-be-rank="2"' in home and "it would rank 2 of 2" in home
+    # A guest's daily counts for their own streak (it ranks nobody).
+    assert 'data-streak="1"' in end and daily.streak(guest.player, "ishido") == (1, 1)
+    stats = client.get(reverse("core:stats", args=[guest.player_id])).content.decode()
+    assert 'data-fact="streak" data-value="1"' in stats
+
+
+def test_a_guest_better_than_everyone_would_place_first_and_still_is_not_ranked(
+    client, other_client, clock
+):
+    from tests.support.games import make_result
+
+    make_result("Low", 1, leaderboard=daily.board_key(DAY), stones_left=70)
+    guest = play_out(started(client))
+    end = client.get(guest.get_absolute_url()).content.decode()
+    assert 'data-would-be-rank="1"' in end and "placed 1 of 2" in end
+    assert LeaderboardSize.of("ishido", daily.board_key(DAY)) == 1
+    assert not Result.objects.filter(game=guest).exists()
+
+
+def test_a_secured_nickname_has_one_ranked_attempt_on_every_device(client, other_client, clock):
+    from tests.support.client import CsrfClient
+
+    player = secured(client, "Magnus")
+    assert "Your attempt ranks on the day's board." in client.get(today_url()).content.decode()
+    game = started(client)
+    assert sign_in(other_client, "Magnus").status_code == 303  # a second device
+    assert start(other_client)["Location"] == game.get_absolute_url()
+    assert other_client.get(today_url())["Location"] == game.get_absolute_url()
+    play_out(game)
+    third = CsrfClient()
+    sign_in(third, "Magnus")
+    assert start(third)["Location"] == game.get_absolute_url()
+    assert Game.objects.filter(kind_key="ishido").count() == 1
+    assert list(Result.objects.values_list("game_id", "player_id")) == [(game.pk, player.pk)]
+
+
+def test_signing_out_and_playing_again_as_a_guest_does_not_rank(client, clock):
+    secured(client)
+    ranked = play_out(started(client))
+    assert client.post(reverse("core:sign_out")).status_code == 303
+    again = started(client)  # a new guest: its own attempt, not the account's
+    assert again.pk != ranked.pk and again.player_id != ranked.player_id
+    play_out(again)
+    assert list(Result.objects.values_list("game_id", flat=True)) == [ranked.pk]
+    assert LeaderboardSize.of("ishido", daily.board_key(DAY)) == 1
+    assert "data-would-be-rank" in client.get(again.get_absolute_url()).content.decode()
+
+
+def test_a_nickname_secured_during_the_day_ranks_from_the_next_day(client, clock):
+    """A guest who starts, then secures the nickname mid-game (or any nickname secured after
+    midnight UTC) cannot bring a deal already seen onto the board."""
+    game = started(client)
+    game.apply_action(next_move(game), game.version)
+    secured(client, since=clock.when)
+    assert client.get(today_url())["Location"] == game.get_absolute_url()  # resumed
+    play_out(game)
+    assert not Result.objects.exists()
+    assert "data-would-be-rank" in client.get(game.get_absolute_url()).content.decode()
+    page = client.get(today_url("magdagdon")).content.decode()
+    assert "Your nickname was secured today: it ranks from tomorrow" in page
+    clock.set(2026, 12, 13, 9, 0)
+    tomorrow = play_out(started(client, day=date(2026, 12, 13)))
+    assert list(Result.objects.values_list("game_id", flat=True)) == [tomorrow.pk]
+    assert daily.streak(tomorrow.player, "ishido") == (2, 2)  # both days count
+
+
 # --- the day's board, and nothing on the usual ones -----------------------------------------
 def test_a_ranked_daily_ranks_on_its_days_board_only(client, other_client, clock):
+    secured(client, "Mine")
+    secured(other_client, "Theirs")
     mine = play_out(started(client))
     theirs = play_out(started(other_client))
     key = daily.board_key(DAY)
@@ -206,6 +312,7 @@ def test_the_days_board_ranks_with_the_games_own_tie_breaks(client, clock):
 
 
 def test_after_the_day_replays_open_and_a_practice_replays_the_deal_unranked(client, clock):
+    secured(client)
     ranked = play_out(started(client))
     clock.set(2026, 12, 13, 8, 0)
     assert client.get(reverse("core:replay", args=[ranked.pk])).status_code == 200
@@ -235,6 +342,7 @@ def test_days_before_the_first_daily_have_no_board(client, clock):
 
 # --- streaks across midnight, the end screen and the home page ------------------------------
 def test_streaks_count_consecutive_utc_days_across_midnight(client, clock):
+    """A guest's: unranked dailies count for the streak (it ranks nobody)."""
     clock.set(2026, 12, 10, 23, 59, 59)
     play_out(started(client, day=date(2026, 12, 10)))
     clock.set(2026, 12, 11, 0, 0, 1)  # two seconds later: the next day's challenge
@@ -251,6 +359,7 @@ def test_streaks_count_consecutive_utc_days_across_midnight(client, clock):
 
 def test_a_daily_finished_after_midnight_is_not_ranked(client, other_client, clock):
     moves = play_out(started(other_client)).version  # the same deal takes this many moves
+    secured(client)  # its attempt would rank, if finished in time
     clock.set(2026, 12, 12, 23, 59)
     game = started(client)
     while game.version < moves - 1:
@@ -263,6 +372,7 @@ def test_a_daily_finished_after_midnight_is_not_ranked(client, other_client, clo
 
 
 def test_the_end_screen_shows_rank_streak_and_share_text(client, clock):
+    secured(client)
     game = play_out(started(client))
     page = client.get(game.get_absolute_url()).content.decode()
     score = game.result.score.normalize()
@@ -277,6 +387,7 @@ def test_the_end_screen_shows_rank_streak_and_share_text(client, clock):
 
 
 def test_the_mishimash_share_text_names_the_turns(client, clock):
+    secured(client)
     game = play_out(started(client, "mishimash"))
     page = client.get(game.get_absolute_url()).content.decode()
     turns = game.result.turns
@@ -293,6 +404,8 @@ def test_home_shows_todays_three_with_the_players_status(client, other_client, c
     home = client.get("/").content.decode()
     for kind in ("magdagdon", "mishimash", "ishido"):
         assert f'data-daily="{kind}" data-daily-status="new"' in home
+    secured(client, "Mine")
+    secured(other_client, "Theirs")
     play_out(started(other_client))
     finished = play_out(started(client))
     started(client, "magdagdon")
@@ -319,3 +432,29 @@ def test_verify_games_accepts_ranked_practice_and_late_dailies(client, other_cli
     out = StringIO()
     call_command("verify_games", stdout=out)
     assert "3 finished games replayed, 0 differ." in out.getvalue()
+
+
+def test_verify_games_checks_a_guests_daily_ranked_before_the_rule_like_any_result(client, clock):
+    """Before secured nicknames alone ranked, a guest's daily got a result row: it is checked
+    against its replay (a wrong score is found), never reported for existing."""
+    from io import StringIO
+
+    from django.core.management import call_command
+    from django.core.management.base import CommandError
+
+    game = play_out(started(client))
+    fields = game.result_fields(game.state, game.finished_at, secured_only=False)
+    row = Result.objects.create(
+        game=game,
+        kind_key=game.kind_key,
+        player=game.player,
+        nickname=game.player.display_name,
+        finished_at=game.finished_at,
+        **fields.__dict__,
+    )
+    out = StringIO()
+    call_command("verify_games", stdout=out)
+    assert "1 finished games replayed, 0 differ." in out.getvalue()
+    Result.objects.filter(pk=row.pk).update(score=row.score + 1)
+    with pytest.raises(CommandError):
+        call_command("verify_games", stdout=StringIO(), stderr=StringIO())

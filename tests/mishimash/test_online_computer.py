@@ -1,7 +1,7 @@
 """Computer seats at online MISHIMASH tables: the host seats them before the start (and only
 the host), their turns are played by the server when any device at the table polls (at most
-one action a poll, after a pause since the last move, never doubled by racing polls), so a
-table of friends and computers plays to the end and replays like any game."""
+one action a poll, after a pause since the last move, exactly one per due time however many
+polls race), so a table of friends and computers plays to the end and replays like any game."""
 
 from datetime import timedelta
 from io import StringIO
@@ -152,6 +152,42 @@ def test_watchers_polling_together_play_the_computer_action_once(anna, table):
     poll(watcher, table)
     poll(watcher, table)  # straight after: the pause since that action is not over
     assert game.actions.count() == count + 2
+
+
+def test_a_poll_that_read_the_game_before_another_polls_action_plays_nothing(anna, table):
+    """Two polls read the table at one version after the due time; the first plays. The
+    second, checking again inside its transaction, finds a new version and a due time still
+    ahead: it stores nothing, whichever version it passes."""
+    game = robo_to_act(anna, table)
+    idle(game, 5)
+    seen = game.version
+    count = game.actions.count()
+    assert online.play_computer(game.pk, seen) is True
+    assert online.play_computer(game.pk, seen) is False  # the racing poll, at what it read
+    assert online.play_computer(game.pk, seen + 1) is False  # the new due time is ahead
+    assert game.actions.count() == count + 1
+    idle(game, 5)
+    assert online.play_computer(game.pk, seen + 1) is True  # the next due time: one more
+    assert game.actions.count() == count + 2
+
+
+def test_an_action_committed_while_a_poll_chooses_its_own_wins(anna, table, monkeypatch):
+    """The other poll commits between this poll's read of the game and its transaction: the
+    check under the lock sees it, and this poll stores nothing."""
+    game = robo_to_act(anna, table)
+    idle(game, 5)
+    seen, count = game.version, game.actions.count()
+    real = computers.next_action
+
+    def while_the_other_poll_commits(state, options):
+        other = Game.objects.get(pk=game.pk)
+        if other.version == seen:
+            other.apply_action(real(other.state, options), seen)
+        return real(state, options)
+
+    monkeypatch.setattr(computers, "next_action", while_the_other_poll_commits)
+    assert online.play_computer(game.pk, seen) is False
+    assert game.actions.count() == count + 1
 
 
 def test_nobody_skips_a_computer_and_no_person_plays_its_turn(anna, table):

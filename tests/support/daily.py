@@ -1,12 +1,15 @@
-"""Daily challenges through the views: the clock fixture's day, the challenge's URLs, a ranked
-start, and a game played to its end by simple players."""
+"""Daily challenges through the views: the clock fixture's day, the challenge's URLs, a start,
+a nickname secured before the day (whose attempts rank), and a game played to its end by
+simple players."""
 
-from datetime import date
+from datetime import UTC, date, datetime
 
 from django.urls import reverse
 
-from games.core.models import Game
+from games.core.accounts.models import Account
+from games.core.models import Game, Player
 from games.rules import ishido, mishimash
+from tests.support.accounts import secure
 from tests.support.magdagdon import next_action
 
 DAY = date(2026, 12, 12)  # the clock fixture's day: daily #12
@@ -18,6 +21,19 @@ def today_url(kind: str = "ishido") -> str:
 
 def leaderboard_url(kind: str = "ishido", day: date = DAY) -> str:
     return reverse("core:daily_leaderboard", args=[kind, day])
+
+
+LONG_AGO = datetime(2026, 11, 30, tzinfo=UTC)  # before the first daily
+
+
+def secured(client, nickname: str = "Magnus", since: datetime = LONG_AGO) -> Player:
+    """The client's nickname secured (and signed in) `since`: by default before every day,
+    so its daily attempts rank."""
+    response = secure(client, nickname)
+    assert response.status_code == 303, response.content.decode()[:2000]
+    account = Account.objects.get(player__nickname=nickname)
+    Account.objects.filter(pk=account.pk).update(created_at=since)
+    return account.player
 
 
 def start(client, kind: str = "ishido", day: date = DAY):

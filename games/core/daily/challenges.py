@@ -4,11 +4,22 @@ Words: a *challenge* is one game's deal of one day (`Challenge`), numbered from 
 ("MAGDAGDON daily #12"). Its *seed* is an HMAC of the game and the day under the server's
 DAILY_SECRET, so nobody can work it out ahead; its *fingerprint* is the SHA-256 of that seed
 (`Game.seed_hash` of every game dealt from it), published COMMITTED_DAYS ahead on the archive
-page; the seed itself is shown once the day is over. A *ranked* daily is a player's one attempt
-of the day (unique per player, game and day in the database); a *practice* replays a past day
-unranked. A ranked daily's result lives on its day's board (`Result.leaderboard` is
-`board_key(day)`) and nowhere else, so the usual leaderboards are never distorted by a shared
-deal.
+page; the seed itself is shown once the day is over. A player's *attempt* is their one game of
+today's deal (unique per player, game and day in the database: tabs, devices and races all
+resume it); a *practice* replays a past day unranked.
+
+The policy that cannot be multiplied (`ranks`): an attempt is *ranked* only when its player's
+nickname was secured before the day began (midnight UTC). Then one account is one attempt on
+every device, and nobody can make a new identity after seeing the day's deal: a second guest
+cookie, a guest after signing out, a nickname secured today all play the deal unranked and see
+where they *would* have placed (`would_be`), marked so. A ranked attempt's result lives on its
+day's board (`Result.leaderboard` is `board_key(day)`) and nowhere else, so the usual
+leaderboards are never distorted by a shared deal.
+
+Streaks count every day a player finished that day's attempt within its day, ranked or not
+(never a practice, a late finish, a game with a hint, or a result hidden by staff): a streak
+is one player's own and ranks nobody, so a guest keeps theirs, and keeps it on securing the
+nickname.
 """
 
 from __future__ import annotations
@@ -26,7 +37,7 @@ from django.http import HttpRequest
 from django.urls import reverse
 from django.utils.translation import gettext, ngettext
 
-from games.core.clock import today
+from games.core.clock import day_start, today
 from games.core.kinds import GameKind, all_kinds
 from games.core.models import Game, LeaderboardSize, Player, Result
 from games.core.players import ensure_player, get_player
@@ -116,21 +127,27 @@ def challenge(kind: GameKind, day: date | None = None) -> Challenge:
     return Challenge(kind, today() if day is None else day)
 
 
-# --- starting -------------------------------------------------------------------------------
-def ranked_game(player: Player | None, kind: GameKind, day: date) -> Game | None:
-    """The player's one ranked attempt at that day's challenge, if they started it."""
+# --- the policy and starting ----------------------------------------------------------------
+def ranks(player: Player | None, day: date) -> bool:
+    """Whether `player`'s attempt at that day's challenge goes on the day's board: only a
+    nickname secured before the day began (see the module's policy)."""
+    return player is not None and player.secured_before(day_start(day))
+
+
+def attempt(player: Player | None, kind: GameKind, day: date) -> Game | None:
+    """The player's one attempt at that day's challenge, if they started it."""
     if player is None:
         return None
     games = Game.objects.filter(player=player, kind_key=kind.key, day=day)
     return games.exclude(leaderboard="").first()
 
 
-def start_ranked(request: HttpRequest, kind: GameKind, day: date) -> Game:
-    """Start today's ranked attempt, or resume it: a second start (another tab, a double tap,
-    a race) finds the first. NotToday for any other day."""
+def start_attempt(request: HttpRequest, kind: GameKind, day: date) -> Game:
+    """Start today's attempt, or resume it: a second start (another tab or device of the same
+    account, a double tap, a race) finds the first. NotToday for any other day."""
     if day != today() or day < FIRST_DAY:
         raise NotToday
-    found = ranked_game(get_player(request), kind, day)
+    found = attempt(get_player(request), kind, day)
     if found is not None:
         return found
     try:
@@ -139,7 +156,7 @@ def start_ranked(request: HttpRequest, kind: GameKind, day: date) -> Game:
             player = ensure_player(request)
             return _deal(player, kind, day, board_key(day))
     except IntegrityError:  # the other tab's start committed first: resume that one
-        game = ranked_game(get_player(request), kind, day)
+        game = attempt(get_player(request), kind, day)
         if game is None:
             raise
         return game
@@ -179,6 +196,32 @@ def ranked_result(game: Game) -> Result | None:
     return found
 
 
+def would_be(game: Game | None) -> Result | None:
+    """Where a finished unranked attempt would have placed on its day's board: an unsaved
+    row with its `position` among the ranked ones (None for a ranked, running, late or
+    coached game, or a practice)."""
+    if game is None or game.is_active or game.day is None or not game.leaderboard:
+        return None
+    if game.finished_at is None:  # abandoned, never finished
+        return None
+    if game.coached or finished_late(game) or Result.objects.filter(game=game).exists():
+        return None
+    kind = game.kind
+    fields = kind.result(game.state, kind.options_from_dict(game.options))
+    if fields is None:
+        return None
+    row = Result(
+        game=game,
+        kind_key=kind.key,
+        player=game.player,
+        nickname=game.player.display_name,
+        finished_at=game.finished_at,
+        **{**fields.__dict__, "leaderboard": board_key(game.day)},
+    )
+    row.position = row.rank(kind)
+    return row
+
+
 def finished_late(game: Game) -> bool:
     """Whether a daily game ended after its day (then it is not ranked: the seed was public)."""
     ended = game.finished_at
@@ -207,12 +250,30 @@ def streaks(days: Iterable[date], on: date) -> tuple[int, int]:
 
 
 def played_days(player: Player, kind_key: str) -> list[date]:
-    """The days whose ranked challenge of that game the player finished (visible results)."""
+    """The days whose attempt at that game's challenge the player finished within the day:
+    the ranked ones (visible results on a day's board) and the unranked ones."""
     keys = Result.objects.visible().filter(
         player=player, kind_key=kind_key, leaderboard__startswith=BOARD_PREFIX
     )
     found = (day_of_board(key) for key in keys.values_list("leaderboard", flat=True))
-    return [day for day in found if day is not None]
+    return [day for day in found if day is not None] + unranked_days(player, kind_key)
+
+
+def unranked_days(player: Player, kind_key: str) -> list[date]:
+    """The days whose attempt the player finished within the day unranked (a guest's, or a
+    nickname's secured that day), without a hint; none for a banned player."""
+    if player.banned:
+        return []
+    games = Game.objects.filter(
+        player=player,
+        kind_key=kind_key,
+        status=Game.Status.FINISHED,
+        day__isnull=False,
+        coached=False,
+        result__isnull=True,
+    ).exclude(leaderboard="")
+    found = games.values_list("day", "finished_at")
+    return [day for day, ended in found if ended and ended.astimezone(UTC).date() == day]
 
 
 def streak(player: Player, kind_key: str) -> tuple[int, int]:
@@ -228,6 +289,7 @@ class Card:
     status: str  # "new", "running", "finished" or "late" (finished after its day: unranked)
     game: Game | None
     result: Result | None
+    would_be: Result | None  # an unranked attempt's place had it ranked
     total: int
 
 
@@ -246,7 +308,8 @@ def today_cards(player: Player | None) -> list[Card]:
         if game is not None and finished_late(game):
             status = "late"
         total = LeaderboardSize.of(kind.key, board_key(day))
-        cards.append(Card(challenge(kind, day), status, game, result, total))
+        unranked = would_be(game) if result is None else None
+        cards.append(Card(challenge(kind, day), status, game, result, unranked, total))
     return cards
 
 
@@ -258,6 +321,7 @@ class DailyEnd:
     practice: bool  # a replay of a past day, never ranked
     late: bool  # finished after its day, not ranked
     result: Result | None
+    would_be: Result | None  # an unranked attempt (a guest's, say): its place had it ranked
     total: int
     streak: int
     longest: int
@@ -272,6 +336,7 @@ def end_screen(request: HttpRequest, game: Game) -> DailyEnd | None:
     kind = game.kind
     found = challenge(kind, game.day)
     result = ranked_result(game) if game.leaderboard else None
+    unranked = would_be(game) if result is None else None
     current, longest = streak(game.player, kind.key)
     score, turns = _score_and_turns(game, result)
     if turns is None:
@@ -288,6 +353,7 @@ def end_screen(request: HttpRequest, game: Game) -> DailyEnd | None:
         practice=not game.leaderboard,
         late=finished_late(game),
         result=result,
+        would_be=unranked,
         total=LeaderboardSize.of(kind.key, found.board_key),
         streak=current,
         longest=longest,

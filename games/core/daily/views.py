@@ -1,5 +1,6 @@
 """Daily challenge pages: today's start (or resume), a day's board, practice replays of past
-days, and the archive with the coming days' fingerprints. Every form is a plain POST."""
+days, and the archive with the coming days' fingerprints. Every form is a plain POST. Today's
+page, the day's board and the end screen state who ranks (games.core.daily.challenges)."""
 
 from datetime import date
 
@@ -39,7 +40,8 @@ class DayForm(forms.Form):
 @require_http_methods(["GET", "POST"])
 def today(request: HttpRequest, kind: str) -> HttpResponse:
     """GET: resume the visitor's attempt at today's challenge, or offer to start it.
-    POST (the day, which must be today): start it ranked, or resume it."""
+    POST (the day, which must be today): start it, or resume it; it ranks when the visitor's
+    nickname was secured before the day began, and the page tells them which."""
     game_kind = kind_or_404(kind)
     found = daily.challenge(game_kind)
     error = ""
@@ -47,15 +49,16 @@ def today(request: HttpRequest, kind: str) -> HttpResponse:
         form = DayForm(request.POST)
         if form.is_valid():
             try:
-                game = daily.start_ranked(request, game_kind, form.cleaned_data["day"])
+                game = daily.start_attempt(request, game_kind, form.cleaned_data["day"])
                 return see_other(game.get_absolute_url())
             except daily.NotToday:
                 error = NOT_TODAY_MESSAGE % {"number": found.number, "day": found.day.isoformat()}
         else:
             error = form_message(form)
-    elif started := daily.ranked_game(get_player(request), game_kind, found.day):
+    elif started := daily.attempt(get_player(request), game_kind, found.day):
         return see_other(started.get_absolute_url())
-    context = {"kind": game_kind, "challenge": found, "error": error}
+    ranks = daily.ranks(get_player(request), found.day)
+    context = {"kind": game_kind, "challenge": found, "error": error, "ranks": ranks}
     return render(request, "daily/today.html", context, status=400 if error else 200)
 
 
@@ -65,18 +68,21 @@ def leaderboard(request: HttpRequest, kind: str, day: date) -> HttpResponse:
 
 
 def _board(request: HttpRequest, kind: str, day: date, error: str = "") -> HttpResponse:
-    """A day's board: rank, score and the game's own tie-breaks, the visitor's own rank; once
-    the day is over its seed and a practice replay."""
+    """A day's board: rank, score and the game's own tie-breaks, the visitor's own rank (or,
+    for an unranked attempt, where it would have placed); once the day is over its seed and a
+    practice replay."""
     game_kind = kind_or_404(kind)
     found = daily.Challenge(game_kind, day)
     if not found.exists:
         raise Http404("No daily challenge that day.")
     board = standing(request, game_kind, found.board_key)
+    mine = board.mine or daily.would_be(daily.attempt(get_player(request), game_kind, day))
     context = {
         "kind": game_kind,
         "challenge": found,
         "rows": board.rows,
-        "mine": board.mine,
+        "mine": mine,
+        "unranked": board.mine is None and mine is not None,
         "total": board.total,
         "error": error,
     }

@@ -102,6 +102,7 @@ def player_stats(player: Player) -> list[KindStats]:
         if not any(board.played for board in boards):
             continue
         days = [d for r in results if (d := daily.day_of_board(r[1])) is not None]
+        days += daily.unranked_days(player, kind.key)  # a guest's dailies count too
         current, longest = daily.streaks(days, today())
         recent = results[-TIMELINE_POINTS:]
         found.append(

@@ -297,40 +297,71 @@ def _key_row(token: str) -> dict[str, Any] | None:
 
 
 def computer_due(row: dict[str, Any], now: datetime) -> bool:
-    """A computer seat is to act and its pause since the last move is over."""
-    seats = row["game__options__computers"] or []
-    updated = row["game__updated_at"]
+    """A computer seat is to act and its pause since the last move is over (`row`: the game's
+    fields as `_key_row` names them)."""
+    return _due(
+        row["game__status"],
+        row["game__updated_at"],
+        row["game__options__computers"],
+        row["game__snapshot__current"],
+        now,
+    )
+
+
+def _due(status: str, updated: datetime | None, seats: Any, current: int, now: datetime) -> bool:
+    """The due time of a computer's action is the last action's time (`updated`) plus the
+    pause: a computer seat is to act and that time has come."""
     return (
-        row["game__status"] == Game.Status.ACTIVE
+        status == Game.Status.ACTIVE
         and updated is not None
-        and any(seat == row["game__snapshot__current"] for seat, _strength in seats)
+        and any(seat == current for seat, _strength in seats or [])
         and (now - updated).total_seconds() >= COMPUTER_PAUSE_SECONDS
     )
 
 
-def play_computer(game_id: int) -> bool:
-    """Play the one action of the computer to act, at the version just read; whether it was
-    stored (False: a person is to act, or another poll played it first)."""
+def play_computer(game_id: int, seen_version: int) -> bool:
+    """Play the one action of the computer to act, if it is still due at the version the poll
+    saw (`seen_version`); whether it was stored (False: a person is to act, or another poll
+    played it first).
+
+    The action is chosen outside any lock; then, in one transaction, the game's row is read
+    again under its lock and the check is made again: still at `seen_version`, a computer to
+    act, its pause over. A poll racing the one that played finds a new version (and a due time
+    in the future) and plays nothing, so each due time gets exactly one action."""
     game = Game.objects.get(pk=game_id)
-    if not game.is_active:
+    if game.version != seen_version or not game.is_active:
         return False
     action = computers.next_action(game.state, computers.game_options(game))
     if action is None:
         return False
-    try:
-        game.apply_action(action, game.version)
-    except (StaleVersion, GameOver):
-        return False
+    with transaction.atomic():
+        row = (
+            Game.objects.select_for_update()
+            .filter(pk=game_id)
+            .values("version", "status", "updated_at", "options__computers", "snapshot__current")
+            .first()
+        )
+        if row is None or row["version"] != seen_version:
+            return False
+        seats, current = row["options__computers"], row["snapshot__current"]
+        if not _due(row["status"], row["updated_at"], seats, current, timezone.now()):
+            return False
+        try:
+            game.apply_action(action, seen_version)
+        except (StaleVersion, GameOver):
+            return False
     return True
 
 
 def current_key(token: str, now: datetime) -> str | None:
     """The watch key of the table `token` from one query (None: no such table): the poll
     answers "nothing changed" from this alone. A computer's action that is due is played
-    first (at most one a poll; of polls racing, the version check keeps one)."""
+    first: at most one a poll, and of polls racing after one due time exactly one (see
+    `play_computer`)."""
     row = _key_row(token)
-    if row is not None and computer_due(row, now) and play_computer(row["game_id"]):
-        row = _key_row(token)
+    if row is not None and computer_due(row, now):
+        if play_computer(row["game_id"], row["game__version"]):
+            row = _key_row(token)
     if row is None:
         return None
     updated = row["game__updated_at"]

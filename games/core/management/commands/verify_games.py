@@ -39,8 +39,11 @@ class Command(BaseCommand):
             return "the replay does not end the game"
         if kind.dump_state(final) != game.snapshot:
             return "the replayed final state differs from the stored one"
-        expected = game.result_fields(final, game.finished_at or game.updated_at)
+        when = game.finished_at or game.updated_at
+        expected = game.result_fields(final, when)
         stored = Result.objects.filter(game=game).first()
+        if expected is None and stored is not None:  # a guest's daily, ranked before the rule
+            expected = game.result_fields(final, when, secured_only=False)
         if expected is None:
             return "" if stored is None else "an unranked game has a result row"
         if stored is None:
