@@ -25,7 +25,7 @@ TAKEN_MESSAGE = _(
 
 def nickname_taken(nickname: str, player: Any) -> bool:
     """Whether a player other than `player` has secured this nickname or a look-alike of it."""
-    accounts = Account.objects.filter(nickname_key=nickname_key(nickname))
+    accounts = Account.objects.named(nickname)
     if player is not None:
         accounts = accounts.exclude(player=player)
     return accounts.exists()
@@ -93,7 +93,7 @@ class SignInForm(forms.Form):
         if not nickname or not password:
             return data
         key = nickname_key(nickname)
-        account = Account.objects.select_related("user", "player").filter(nickname_key=key).first()
+        account = Account.objects.select_related("user", "player").named(nickname).first()
         # An unknown nickname is still passed on, so that it counts as a failure for the address
         # and for that name, and takes as long as a wrong password.
         username = account.user.username if account else f"nickname:{key}"[:150]
