@@ -225,7 +225,7 @@ class SecurityHeadersMiddleware:
 
 
 # --- login throttling (django-axes) ---------------------------------------------------------
-class AxesHandler(AxesDatabaseHandler):
+class AxesHandler(AxesDatabaseHandler):  # type: ignore[misc]  # axes has no types
     """Axes' database handler, locking per (account, address) as AXES_LOCKOUT_PARAMETERS say,
     and also a whole address once its failures over every account reach
     AXES_ADDRESS_FAILURE_LIMIT: one address guessing many nicknames stops too, while the owner
