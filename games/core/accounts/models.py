@@ -113,3 +113,19 @@ class CreationCount(models.Model):
 
     def __str__(self) -> str:
         return f"{self.scope} {self.address} {self.hour:%Y-%m-%d %H}h: {self.count}"
+
+
+class RecoveryCode(models.Model):
+    """One recovery code of a user, hashed (games.core.accounts.recovery); deleted once used."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="recovery_codes"
+    )
+    code = models.CharField(max_length=128)  # the hash, never the code
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        app_label = "core"
+
+    def __str__(self) -> str:
+        return f"{self.user} · {self.created_at:%Y-%m-%d %H:%M}"
