@@ -240,16 +240,21 @@ PERMISSIONS_POLICY = (
     "microphone=(), payment=(), usb=(), browsing-topics=()"
 )
 
-# Failed logins (admin and player sign-in) are counted in the database, so that every app
-# server sees them: 5 failures lock that account, and separately that client address, for
-# AXES_COOLOFF_MINUTES; the lock then ends by itself.
+# Failed logins (admin and player sign-in, recovery codes) are counted in the database, so that
+# every app server sees them: 5 failures for one account from one address lock that account for
+# that address only (the owner elsewhere still signs in; that address still signs in to other
+# accounts), and 20 failures from one address over all accounts lock that address; for
+# AXES_COOLOFF_MINUTES, then the lock ends by itself (games.core.security.AxesHandler).
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
     "django.contrib.auth.backends.ModelBackend",
+    "games.core.accounts.recovery.RecoveryCodeBackend",
 ]
 AXES_FAILURE_LIMIT = env_int("AXES_FAILURE_LIMIT", 5)
 AXES_COOLOFF_TIME = timedelta(minutes=env_int("AXES_COOLOFF_MINUTES", 15))
-AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_ADDRESS_FAILURE_LIMIT = env_int("AXES_ADDRESS_FAILURE_LIMIT", 20)
+AXES_HANDLER = "games.core.security.AxesHandler"
 AXES_RESET_ON_SUCCESS = True
 AXES_CLIENT_IP_CALLABLE = "games.core.security.client_address"
 AXES_LOCKOUT_CALLABLE = "games.core.security.lockout_response"

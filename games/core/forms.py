@@ -3,6 +3,7 @@
 import unicodedata
 from typing import Any, ClassVar
 
+import regex
 from crispy_forms.helper import FormHelper
 from crispy_forms.layout import Submit
 from django import forms
@@ -19,6 +20,12 @@ ZWJ = "\u200d"
 SKIN_TONES = range(0x1F3FB, 0x1F400)
 BLACK_FLAG = "\U0001f3f4"  # starts a subdivision flag: 🏴 + tag letters + cancel tag
 TAGS = range(0xE0020, 0xE0080)
+EMOJI_VARIATIONS = "\ufe0e\ufe0f"  # text and emoji presentation of the symbol before them
+KEYCAP_BASES = "0123456789#*"  # 1️⃣: a digit, VS16, the keycap mark
+# Invisible by Unicode's definition (Default_Ignorable_Code_Point: fillers such as U+3164 and
+# U+FFA0, the combining grapheme joiner, variation selectors, joiners...), and the one pattern
+# of dots that is blank (U+2800), which is neither invisible by that property nor a space.
+INVISIBLE = regex.compile(r"[\p{Default_Ignorable_Code_Point}\u2800]")
 
 
 def whole_number(text: str) -> int | None:
@@ -67,17 +74,25 @@ def _emoji_before(name: str, index: int) -> bool:
 
 
 def refused_character(name: str) -> str | None:
-    """The first control or invisible character that is not part of an emoji, if any.
+    """The first control, invisible or blank character that is not part of an emoji, if any.
 
-    Allowed: a zero-width joiner between two emoji (👨‍👩‍👧, 🏳️‍🌈) and the tag letters of a
-    subdivision flag (🏴󠁧󠁢󠁳󠁣󠁴󠁿). Everything else of Unicode's "Other" categories (controls,
-    format characters such as zero-width spaces and direction overrides, private use,
-    unassigned) is refused.
+    Allowed: a zero-width joiner between two emoji (👨‍👩‍👧, 🏳️‍🌈), a variation selector after
+    a symbol or a keycap's digit (❤️, 1️⃣) and the tag letters of a subdivision flag (🏴󠁧󠁢󠁳󠁣󠁴󠁿).
+    Everything else of Unicode's "Other" categories (controls, format characters such as
+    zero-width spaces and direction overrides, private use, unassigned) and every other
+    invisible or blank character (Hangul fillers, the combining grapheme joiner, U+2800) is
+    refused.
     """
     for index, ch in enumerate(name):
-        if not unicodedata.category(ch).startswith("C"):
+        if not unicodedata.category(ch).startswith("C") and not INVISIBLE.match(ch):
             continue
-        after = name[index + 1 : index + 2]
+        before, after = name[index - 1 : index] if index else "", name[index + 1 : index + 2]
+        if (
+            ch in EMOJI_VARIATIONS
+            and before
+            and (unicodedata.category(before)[0] in "SP" or before in KEYCAP_BASES)
+        ):
+            continue
         if ch == ZWJ and _emoji_before(name, index) and after and _is_emoji(after):
             continue
         if (

@@ -1,8 +1,8 @@
 """Security plumbing: safe redirects, client addresses, creation limits, revocable sign-ins,
 response headers and the login-lockout page.
 
-Login throttling itself is django-axes (settings.py); this module gives it the client address
-and the page a locked-out visitor sees.
+Login throttling itself is django-axes (settings.py); this module gives it the client address,
+the address-wide ceiling (AxesHandler) and the page a locked-out visitor sees.
 """
 
 from __future__ import annotations
@@ -13,12 +13,16 @@ from collections.abc import Callable
 from datetime import timedelta
 from typing import Any
 
+from axes.attempts import get_cool_off_threshold
+from axes.handlers.database import AxesDatabaseHandler
+from axes.helpers import get_failure_limit
+from axes.models import AccessAttempt
 from django.conf import settings
 from django.contrib import auth
 from django.contrib.auth.models import AnonymousUser
 from django.contrib.auth.signals import user_logged_in, user_logged_out
 from django.db import IntegrityError, transaction
-from django.db.models import F
+from django.db.models import F, Sum
 from django.dispatch import receiver
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
@@ -226,6 +230,24 @@ class SecurityHeadersMiddleware:
         ):
             patch_cache_control(response, private=True, no_cache=True)
         return response
+
+
+# --- login throttling (django-axes) ---------------------------------------------------------
+class AxesHandler(AxesDatabaseHandler):  # type: ignore[misc]  # axes has no types
+    """Axes' database handler, locking per (account, address) as AXES_LOCKOUT_PARAMETERS say,
+    and also a whole address once its failures over every account reach
+    AXES_ADDRESS_FAILURE_LIMIT: one address guessing many nicknames stops too, while the owner
+    of an account, from their own address, still signs in."""
+
+    def get_failures(self, request: Any, credentials: dict[str, Any] | None = None) -> int:
+        failures = int(super().get_failures(request, credentials))
+        since = get_cool_off_threshold(request)
+        address = AccessAttempt.objects.filter(
+            ip_address=request.axes_ip_address, attempt_time__gte=since
+        ).aggregate(total=Sum("failures_since_start"))["total"]
+        if (address or 0) >= settings.AXES_ADDRESS_FAILURE_LIMIT:
+            return max(failures, int(get_failure_limit(request, credentials)))
+        return failures
 
 
 # --- the page a locked-out login sees (django-axes) ------------------------------------------

@@ -104,3 +104,39 @@ def test_no_page_breaks_the_content_security_policy(strict_page):
     choose_language(page, "ar")  # site.js submits the form
     page.locator("html[lang=ar]").wait_for()
     assert complaints == []
+
+
+def test_recovery_codes_are_shown_once_and_one_lets_a_lost_password_be_replaced(page, browser):
+    page.goto(page.base_url + "/account/")
+    page.fill("#secure [name=nickname]", "Ildikó")
+    page.fill("#secure [name=password1]", PASSWORD)
+    page.fill("#secure [name=password2]", PASSWORD)
+    page.get_by_role("button", name="Secure my nickname").click()
+    page.wait_for_url("**/account/")
+    codes = page.locator("#new-codes code").all_inner_texts()
+    assert len(codes) == 8
+    screenshot(page, "recovery-codes-phone")
+    page.reload()
+    assert page.locator("#new-codes").count() == 0
+    assert "You have 8 recovery codes left." in page.locator("#recovery-codes").inner_text()
+
+    other = browser.new_context(viewport={"width": 1280, "height": 800}, locale="en-US")
+    laptop = other.new_page()
+    laptop.set_default_timeout(10_000)
+    try:
+        laptop.goto(page.base_url + "/account/")
+        laptop.fill("#recover [name=nickname]", "Ildikó")
+        laptop.fill("#recover [name=password]", codes[0])
+        laptop.get_by_role("button", name="Use a recovery code").click()
+        laptop.wait_for_url("**/account/#password")
+        assert "7 codes left" in laptop.locator(".messages").inner_text()
+        laptop.fill("#password [name=new_password1]", "another-Stone-77-dice")
+        laptop.fill("#password [name=new_password2]", "another-Stone-77-dice")
+        screenshot(laptop, "recovery-new-password-desktop")
+        laptop.get_by_role("button", name="Set a new password").click()
+        laptop.wait_for_url("**/account/")
+        assert "every other device is signed out" in laptop.locator(".messages").inner_text()
+        page.goto(page.base_url + "/account/")  # the phone was signed out
+        assert page.locator("#recover").count() == 1
+    finally:
+        other.close()

@@ -25,7 +25,7 @@ TAKEN_MESSAGE = _(
 
 def nickname_taken(nickname: str, player: Any) -> bool:
     """Whether a player other than `player` has secured this nickname or a look-alike of it."""
-    accounts = Account.objects.filter(nickname_key=nickname_key(nickname))
+    accounts = Account.objects.named(nickname)
     if player is not None:
         accounts = accounts.exclude(player=player)
     return accounts.exists()
@@ -82,6 +82,9 @@ class SignInForm(forms.Form):
         widget=forms.PasswordInput(attrs={"autocomplete": "current-password"}),
     )
 
+    credential = "password"
+    refusal = _("That nickname and password do not match a secured player.")
+
     def __init__(self, *args: Any, request: HttpRequest, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.request = request
@@ -93,14 +96,27 @@ class SignInForm(forms.Form):
         if not nickname or not password:
             return data
         key = nickname_key(nickname)
-        account = Account.objects.select_related("user", "player").filter(nickname_key=key).first()
+        account = Account.objects.select_related("user", "player").named(nickname).first()
         # An unknown nickname is still passed on, so that it counts as a failure for the address
         # and for that name, and takes as long as a wrong password.
         username = account.user.username if account else f"nickname:{key}"[:150]
-        user = authenticate(self.request, username=username, password=password)
+        user = authenticate(self.request, username=username, **{self.credential: password})
         if user is None or account is None or user.pk != account.user_id:
-            raise forms.ValidationError(
-                _("That nickname and password do not match a secured player."), code="invalid"
-            )
+            raise forms.ValidationError(self.refusal, code="invalid")
         self.account = account
         return data
+
+
+class RecoverForm(SignInForm):
+    """A secured nickname and one of its recovery codes; wrong codes count like passwords."""
+
+    credential = "recovery_code"
+    refusal = _(
+        "That nickname and recovery code do not match a secured player (each code works once)."
+    )
+    # Named "password" so that django-axes masks it in its records like a password.
+    password = forms.CharField(
+        label=_("Recovery code"),
+        max_length=100,
+        widget=forms.TextInput(attrs={"autocomplete": "off", "spellcheck": "false"}),
+    )

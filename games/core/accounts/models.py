@@ -3,7 +3,8 @@
 A guest is a Player bound to a signed session cookie. A player who secures their nickname gets
 an Account: a Django user (password hashed and validated by Django's auth) linked one-to-one to
 the same Player, so every earlier game and result stays theirs. A secured nickname is unique
-under `nickname_key` (look-alikes fold to one key) and no guest can take it.
+under `nickname_key` (Unicode's look-alikes fold to one key, games.core.accounts.nicknames) and
+under its shape (i and l as one letter), and no guest can take it.
 
 Every signed-in session (staff or player) has a SignIn row; the session is only good while its
 row exists and has been used recently. That makes signed-cookie sessions revocable.
@@ -18,8 +19,23 @@ from typing import Any
 
 from django.conf import settings
 from django.db import models
+from django.db.models.functions import Replace
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+
+from games.core.accounts.nicknames import nickname_key, nickname_shape
+
+
+def shape_of(field: str) -> Replace:
+    """The database's `nickname_shape` of a key field: the same REPLACE as the Python one."""
+    return Replace(models.F(field), models.Value("i"), models.Value("l"))
+
+
+class AccountQuerySet(models.QuerySet["Account"]):
+    def named(self, nickname: str) -> AccountQuerySet:
+        """The account whose secured nickname is this one or a look-alike of it."""
+        shape = nickname_shape(nickname_key(nickname))
+        return self.alias(shape=shape_of("nickname_key")).filter(shape=shape)
 
 
 class Account(models.Model):
@@ -37,8 +53,13 @@ class Account(models.Model):
     nickname_key = models.CharField(_("nickname key"), max_length=200, unique=True)
     created_at = models.DateTimeField(_("secured"), default=timezone.now)
 
+    objects = AccountQuerySet.as_manager()
+
     class Meta:
         app_label = "core"
+        constraints = [
+            models.UniqueConstraint(shape_of("nickname_key"), name="one_account_per_nickname_shape")
+        ]
         verbose_name = _("secured nickname")
         verbose_name_plural = _("secured nicknames")
 
@@ -92,3 +113,19 @@ class CreationCount(models.Model):
 
     def __str__(self) -> str:
         return f"{self.scope} {self.address} {self.hour:%Y-%m-%d %H}h: {self.count}"
+
+
+class RecoveryCode(models.Model):
+    """One recovery code of a user, hashed (games.core.accounts.recovery); deleted once used."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="recovery_codes"
+    )
+    code = models.CharField(max_length=128)  # the hash, never the code
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        app_label = "core"
+
+    def __str__(self) -> str:
+        return f"{self.user} · {self.created_at:%Y-%m-%d %H:%M}"

@@ -9,4 +9,6 @@ urlpatterns = [
     path("account/sign-out/", views.sign_out, name="sign_out"),
     path("account/sign-out-others/", views.sign_out_others, name="sign_out_others"),
     path("account/password/", views.change_password, name="password"),
+    path("account/recover/", views.recover, name="recover"),
+    path("account/recovery-codes/", views.recovery_codes, name="recovery_codes"),
 ]

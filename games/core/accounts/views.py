@@ -1,4 +1,5 @@
-"""A player's secured nickname: secure it, sign in on another device, sign out, change password.
+"""A player's secured nickname: secure it, sign in on another device, sign out, change password,
+recovery codes (shown once; one signs in once and lets the player set a new password).
 
 Nobody has to do any of this to play: a guest plays with a nickname bound to their cookie.
 Every form is a plain POST answered with 303 on success and 400 (the page with the message)
@@ -11,7 +12,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth import get_user_model, login, logout, update_session_auth_hash
-from django.contrib.auth.forms import PasswordChangeForm
+from django.contrib.auth.forms import PasswordChangeForm, SetPasswordForm
 from django.db import IntegrityError, transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
@@ -20,7 +21,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_POST
 
-from games.core.accounts.forms import TAKEN_MESSAGE, SecureForm, SignInForm
+from games.core.accounts import recovery
+from games.core.accounts.forms import TAKEN_MESSAGE, RecoverForm, SecureForm, SignInForm
 from games.core.accounts.models import Account, SignIn
 from games.core.accounts.nicknames import nickname_key
 from games.core.models import Player
@@ -42,20 +44,36 @@ def render_account(request: HttpRequest, status: int = 200, **forms: Any) -> Htt
     context: dict[str, Any] = {"account_player": player}
     if player is not None and player.is_secured:
         user = player.account.user
-        password_form = forms.get("password_form") or PasswordChangeForm(user)
+        recovered = bool(request.session.get(recovery.RECOVERED_KEY))
+        password_form = forms.get("password_form") or (
+            SetPasswordForm(user) if recovered else PasswordChangeForm(user)
+        )
         # Django focuses the old password; on this page it would scroll past the other cards.
-        password_form.fields["old_password"].widget.attrs.pop("autofocus", None)
+        for field in password_form.fields.values():
+            field.widget.attrs.pop("autofocus", None)
         context["password_form"] = password_form
+        context["recovered"] = recovered
         context["other_devices"] = (
             SignIn.objects.filter(user=user).exclude(key=current_sign_in(request)).count()
         )
+        context["codes_left"] = recovery.codes_left(user)
+        context["new_codes"] = request.session.pop(recovery.SHOWN_KEY, None)
     else:
         nickname = player.nickname if player else ""
         context["secure_form"] = forms.get("secure_form") or SecureForm(
             initial={"nickname": nickname}, player=player
         )
         context["sign_in_form"] = forms.get("sign_in_form") or SignInForm(request=request)
-    return render(request, "accounts/account.html", context, status=status)
+        context["recover_form"] = forms.get("recover_form") or RecoverForm(request=request)
+    response = render(request, "accounts/account.html", context, status=status)
+    if context.get("new_codes"):
+        response["Cache-Control"] = "no-store"  # codes shown once: kept by no cache either
+    return response
+
+
+def show_codes_once(request: HttpRequest, user: Any) -> None:
+    """Make new recovery codes; the next account page shows them, then never again."""
+    request.session[recovery.SHOWN_KEY] = recovery.new_codes(user)
 
 
 @require_GET
@@ -87,6 +105,7 @@ def secure(request: HttpRequest) -> HttpResponse:
         form.add_error("nickname", TAKEN_MESSAGE % {"nickname": nickname})
         return render_account(request, 400, secure_form=form)
     bind_player(request, player)
+    show_codes_once(request, user)
     messages.success(request, _("Your nickname is secured: sign in with it on any device."))
     return see_other(reverse("core:account"))
 
@@ -101,6 +120,34 @@ def sign_in(request: HttpRequest) -> HttpResponse:
     name = form.account.player.display_name
     messages.success(request, _("Signed in as %(name)s.") % {"name": name})
     return see_other(reverse("core:home"))
+
+
+@require_POST
+def recover(request: HttpRequest) -> HttpResponse:
+    form = RecoverForm(request.POST, request=request)
+    if not form.is_valid() or form.account is None:
+        return render_account(request, 400, recover_form=form)
+    login(request, form.account.user, backend=BACKEND)
+    bind_player(request, form.account.player)
+    request.session[recovery.RECOVERED_KEY] = True
+    left = recovery.codes_left(form.account.user)
+    message = ngettext(
+        "Signed in with a recovery code (%(count)d code left). Set a new password now.",
+        "Signed in with a recovery code (%(count)d codes left). Set a new password now.",
+        left,
+    )
+    messages.success(request, message % {"count": left})
+    return see_other(reverse("core:account") + "#password")
+
+
+@require_POST
+def recovery_codes(request: HttpRequest) -> HttpResponse:
+    player = signed_in_player(request)
+    if player is None:
+        return see_other(reverse("core:account"))
+    show_codes_once(request, player.account.user)
+    messages.success(request, _("New recovery codes made; the old ones no longer work."))
+    return see_other(reverse("core:account"))
 
 
 @require_POST
@@ -128,12 +175,15 @@ def change_password(request: HttpRequest) -> HttpResponse:
     if player is None:
         return see_other(reverse("core:account"))
     user = player.account.user
-    form = PasswordChangeForm(user, request.POST)
+    # After a recovery code, the lost old password is not asked for.
+    recovered = request.session.get(recovery.RECOVERED_KEY)
+    form = (SetPasswordForm if recovered else PasswordChangeForm)(user, request.POST)
     if not form.is_valid():
         return render_account(request, 400, password_form=form)
     with transaction.atomic():
         form.save()
         update_session_auth_hash(request, user)
         end_other_sign_ins(request, user)
+    request.session.pop(recovery.RECOVERED_KEY, None)
     messages.success(request, _("Password changed; every other device is signed out."))
     return see_other(reverse("core:account"))
