@@ -1,5 +1,6 @@
-"""`scripts/run` as an operator uses it: two instances on one machine do not interfere, and
-after `kill -9` of the gunicorn master the same command serves again (how fast is a benchmark
+"""`scripts/run` as an operator uses it: two instances on one machine do not interfere, each runs
+its background-task worker beside gunicorn, and after `kill -9` of the gunicorn master the same
+command serves again, with no web or task worker of the old one left (how fast is a benchmark
 figure: `benchmarks/restart.py`, 10 s)."""
 
 import os
@@ -55,6 +56,27 @@ class Instance:
         assert self.process is not None
         return self.process.pid  # scripts/run execs gunicorn: the same process
 
+    def processes(self) -> tuple[list[int], list[int]]:
+        """The master's web workers, and the task supervisor with its db_worker processes."""
+        web, tasks = [], []
+        for pid in children(self.master):
+            command = Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")
+            if b"cubiri.taskworker" in command:
+                tasks += [pid, *children(pid)]
+            else:
+                web.append(pid)
+        return web, tasks
+
+    def task_workers(self, within: float = 60) -> list[int]:
+        """The supervisor and its db_worker processes once the worker has started."""
+        deadline = time.monotonic() + within
+        while time.monotonic() < deadline:
+            tasks = self.processes()[1]
+            if len(tasks) == 2:
+                return tasks
+            time.sleep(0.1)
+        raise AssertionError(f"no task worker beside gunicorn: {self.processes()}")
+
     def stop(self) -> None:
         if self.process is not None and self.process.poll() is None:
             self.process.send_signal(signal.SIGTERM)
@@ -81,9 +103,15 @@ def test_two_instances_on_different_ports_do_not_interfere(instances):
     first.start(within=120)
     second.start(within=120)
     assert answers(first.port) and answers(second.port)
+    first_tasks, second_tasks = first.task_workers(), second.task_workers()
     first.stop()
     assert not answers(first.port)
     assert answers(second.port)
+    deadline = time.monotonic() + 30  # the supervisor stops its worker, then itself
+    while any(alive(pid) for pid in first_tasks) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not any(alive(pid) for pid in first_tasks)
+    assert all(alive(pid) for pid in second_tasks)
     for instance in (first, second):
         assert not (instance.folder / ".gunicorn").exists()  # no shared control socket
         assert "Control socket" not in (instance.folder / "run.log").read_text()
@@ -95,7 +123,8 @@ def test_after_kill_9_of_the_master_the_same_command_serves_again(instances):
     seconds from the kill to the first 200 over a few restarts, against 10 s."""
     site = instances("site")
     site.start(within=120)
-    workers = children(site.master)
+    tasks = site.task_workers()
+    workers = site.processes()[0]
     assert len(workers) == 2
     os.kill(site.master, signal.SIGKILL)
     assert site.process is not None
@@ -103,3 +132,5 @@ def test_after_kill_9_of_the_master_the_same_command_serves_again(instances):
     took = site.start(within=RESTART_BOUND)
     assert took < RESTART_BOUND
     assert not any(alive(pid) for pid in workers)  # the orphans did not outlive the master
+    assert not any(alive(pid) for pid in tasks)  # nor did its task workers
+    assert len(site.task_workers()) == 2  # the new master has its own
