@@ -7,31 +7,24 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 
 from games.core.clock import today
+from tests.support import servers
 from tests.support.accounts import PASSWORD
-from tests.support.servers import (
-    Visitor,
-    free_port,
-    fresh_database,
-    query,
-    start_gunicorn,
-    stop_gunicorn,
-)
 
 
 @pytest.fixture
 def served(tmp_path):
-    with fresh_database(tmp_path) as env:
-        port = free_port()
-        process = start_gunicorn(env, port)
+    with servers.fresh_database(tmp_path) as env:
+        port = servers.free_port()
+        process = servers.start_gunicorn(env, port)
         try:
             yield env, f"http://127.0.0.1:{port}"
         finally:
-            stop_gunicorn(process)
+            servers.stop_gunicorn(process)
 
 
 def test_racing_tabs_start_one_ranked_daily(served):
     env, base = served
-    visitor = Visitor(base)
+    visitor = servers.Visitor(base)
     visitor.get("/")
     assert visitor.post("/nickname/", {"nickname": "Racer"})[0] == 303
     tabs = [visitor.tab(base) for _ in range(8)]
@@ -40,7 +33,7 @@ def test_racing_tabs_start_one_ranked_daily(served):
         answers = list(pool.map(lambda tab: tab.post("/ishido/daily/", {"day": day}), tabs))
     assert {status for status, _, _ in answers} == {303}, answers
     assert len({location for _, location, _ in answers}) == 1, answers
-    rows = query(env, "SELECT COUNT(*) FROM core_game WHERE kind_key = 'ishido'")
+    rows = servers.query(env, "SELECT COUNT(*) FROM core_game WHERE kind_key = 'ishido'")
     assert rows == [(1,)]
 
 
@@ -65,14 +58,14 @@ def secured_long_ago(env) -> None:
 
 def test_devices_of_one_secured_nickname_racing_start_one_ranked_attempt(served):
     env, base = served
-    phone = Visitor(base)
+    phone = servers.Visitor(base)
     phone.get("/")
     secure = {"nickname": "Racer", "password1": PASSWORD, "password2": PASSWORD}
     assert phone.post("/account/secure/", secure)[0] == 303
     secured_long_ago(env)
     devices = [phone]
     for _ in range(3):  # three more devices, each its own cookies, signed in as Racer
-        device = Visitor(base)
+        device = servers.Visitor(base)
         device.get("/")
         assert (
             device.post("/account/sign-in/", {"nickname": "Racer", "password": PASSWORD})[0] == 303
@@ -84,7 +77,7 @@ def test_devices_of_one_secured_nickname_racing_start_one_ranked_attempt(served)
         answers = list(pool.map(lambda tab: tab.post("/ishido/daily/", {"day": day}), tabs))
     assert {status for status, _, _ in answers} == {303}, answers
     assert len({location for _, location, _ in answers}) == 1, answers
-    rows = query(
+    rows = servers.query(
         env,
         "SELECT g.leaderboard, a.created_at < '2026-12-01' FROM core_game g "
         "JOIN core_account a ON a.player_id = g.player_id WHERE g.kind_key = 'ishido'",

@@ -20,7 +20,8 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.forms import AuthenticationForm, PasswordChangeForm
 from django.urls import reverse
 
-from games.core.accounts.forms import SecureForm, SignInForm
+from games.core.accounts import recovery
+from games.core.accounts.forms import RecoverForm, SecureForm, SignInForm
 from games.core.admin import PlayerAdminForm
 from games.core.daily.challenges import FIRST_DAY
 from games.core.daily.views import DayForm
@@ -31,14 +32,7 @@ from games.core.play.hint import HintForm
 from games.core.play.moves import MoveForm
 from games.ishido.forms import NewGameForm as IshidoNewGameForm
 from games.ishido.forms import PlaceForm
-from games.magdagdon.forms import (
-    AcceptForm,
-    DieForm,
-    PlainForm,
-    RerollForm,
-    SettingsForm,
-    StageForm,
-)
+from games.magdagdon import forms as magdagdon_forms
 from games.mishimash.forms import NewGameForm as MishimashNewGameForm
 from games.mishimash.forms import RollForm, SelectForm
 from games.mishimash.online import tables
@@ -221,6 +215,13 @@ def sign_in(visit: Visit) -> tuple[str, dict[str, Any]]:
     return accounts.SIGN_IN, {"nickname": "Magnus", "password": accounts.PASSWORD}
 
 
+def recover(visit: Visit) -> tuple[str, dict[str, Any]]:
+    player = bind_player(visit.other, "Magnus")
+    assert accounts.secure(visit.other).status_code == 303
+    code = recovery.new_codes(Player.objects.get(pk=player.pk).account.user)[0]
+    return reverse("core:recover"), {"nickname": "Magnus", "password": code}
+
+
 def staff(url_name: str, **data: Any) -> Callable[[Visit], tuple[str, dict[str, Any]]]:
     def setup(visit: Visit) -> tuple[str, dict[str, Any]]:
         user = get_user_model().objects.create_superuser("staff", password=accounts.PASSWORD)
@@ -265,6 +266,8 @@ ENDPOINTS: dict[str, Endpoint] = {
     "core:secure": Endpoint(secure, (SecureForm,)),
     "core:sign_in": Endpoint(sign_in, (SignInForm,)),
     "core:sign_out": Endpoint(signed_in("core:sign_out")),
+    "core:recover": Endpoint(recover, (RecoverForm,)),
+    "core:recovery_codes": Endpoint(signed_in("core:recovery_codes")),
     "core:sign_out_others": Endpoint(signed_in("core:sign_out_others")),
     "core:password": Endpoint(
         signed_in(
@@ -278,16 +281,18 @@ ENDPOINTS: dict[str, Endpoint] = {
     "core:daily": Endpoint(daily, (DayForm,)),
     "core:daily_practice": Endpoint(practice),
     "core:hint": Endpoint(hint, (HintForm,)),
-    "magdagdon:new": Endpoint(new_game("magdagdon:new", difficulty="peaceful"), (SettingsForm,)),
-    "magdagdon:roll": Endpoint(magdagdon("roll"), (PlainForm,)),
-    "magdagdon:stage": Endpoint(magdagdon("stage", die=0, cell=0), (StageForm,)),
-    "magdagdon:unstage": Endpoint(magdagdon("unstage", die=0), (DieForm,)),
-    "magdagdon:unstage_all": Endpoint(magdagdon("unstage_all"), (PlainForm,)),
-    "magdagdon:confirm": Endpoint(magdagdon("confirm"), (PlainForm,)),
-    "magdagdon:decrease": Endpoint(magdagdon("decrease", die=1), (DieForm,)),
-    "magdagdon:increase": Endpoint(magdagdon("increase", die=1), (DieForm,)),
-    "magdagdon:reroll": Endpoint(magdagdon("reroll", dice=[1, 2]), (RerollForm,)),
-    "magdagdon:accept": Endpoint(magdagdon("accept", cell=0), (AcceptForm,)),
+    "magdagdon:new": Endpoint(
+        new_game("magdagdon:new", difficulty="peaceful"), (magdagdon_forms.SettingsForm,)
+    ),
+    "magdagdon:roll": Endpoint(magdagdon("roll"), (magdagdon_forms.PlainForm,)),
+    "magdagdon:stage": Endpoint(magdagdon("stage", die=0, cell=0), (magdagdon_forms.StageForm,)),
+    "magdagdon:unstage": Endpoint(magdagdon("unstage", die=0), (magdagdon_forms.DieForm,)),
+    "magdagdon:unstage_all": Endpoint(magdagdon("unstage_all"), (magdagdon_forms.PlainForm,)),
+    "magdagdon:confirm": Endpoint(magdagdon("confirm"), (magdagdon_forms.PlainForm,)),
+    "magdagdon:decrease": Endpoint(magdagdon("decrease", die=1), (magdagdon_forms.DieForm,)),
+    "magdagdon:increase": Endpoint(magdagdon("increase", die=1), (magdagdon_forms.DieForm,)),
+    "magdagdon:reroll": Endpoint(magdagdon("reroll", dice=[1, 2]), (magdagdon_forms.RerollForm,)),
+    "magdagdon:accept": Endpoint(magdagdon("accept", cell=0), (magdagdon_forms.AcceptForm,)),
     "mishimash:new": Endpoint(
         new_game("mishimash:new", **MISHIMASH_NEW),
         (MishimashNewGameForm,),

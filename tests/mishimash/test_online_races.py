@@ -9,14 +9,7 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 
 from games.mishimash.online.tables import COMPUTER_PAUSE_SECONDS
-from tests.support.servers import (
-    Visitor,
-    free_port,
-    fresh_database,
-    query,
-    start_gunicorn,
-    stop_gunicorn,
-)
+from tests.support import servers
 
 POLLS = 12
 BURSTS = 8
@@ -24,19 +17,19 @@ BURSTS = 8
 
 @pytest.fixture
 def served(tmp_path):
-    with fresh_database(tmp_path) as env:
-        port = free_port()
-        process = start_gunicorn(env, port, workers=4)
+    with servers.fresh_database(tmp_path) as env:
+        port = servers.free_port()
+        process = servers.start_gunicorn(env, port, workers=4)
         try:
             yield env, f"http://127.0.0.1:{port}"
         finally:
-            stop_gunicorn(process)
+            servers.stop_gunicorn(process)
 
 
 def computer_first_table(base: str) -> str:
     """Anna opens a table for three, seats two computers before her, and starts: the
     computers are to act, turn after turn, until hers. The table's address."""
-    anna = Visitor(base)
+    anna = servers.Visitor(base)
     anna.get("/")
     assert anna.post("/nickname/", {"nickname": "Anna"})[0] == 303
     data = {"target": 1000, "size": 3, "turn_seconds": 120}
@@ -56,7 +49,7 @@ def computer_first_table(base: str) -> str:
 
 def game_row(env) -> tuple[int, int]:
     """(version, seat to act) of the one online game."""
-    [(version, snapshot)] = query(
+    [(version, snapshot)] = servers.query(
         env, "SELECT version, snapshot FROM core_game WHERE kind_key = 'mishimash_online'"
     )
     snapshot = json.loads(snapshot) if isinstance(snapshot, str) else snapshot
@@ -66,7 +59,7 @@ def game_row(env) -> tuple[int, int]:
 def test_racing_polls_after_the_due_time_store_one_computer_action(served):
     env, base = served
     path = computer_first_table(base)
-    watchers = [Visitor(base) for _ in range(POLLS)]
+    watchers = [servers.Visitor(base) for _ in range(POLLS)]
     for watcher in watchers:
         watcher.get(path)
     version, current = game_row(env)
@@ -81,5 +74,5 @@ def test_racing_polls_after_the_due_time_store_one_computer_action(served):
         assert after == version + 1, f"burst {bursts}: {after - version} computer actions"
         version, bursts = after, bursts + 1
     assert bursts >= 1
-    actions = query(env, "SELECT COUNT(*), MAX(number) FROM core_action")
+    actions = servers.query(env, "SELECT COUNT(*), MAX(number) FROM core_action")
     assert actions == [(version, version)]  # one stored action per version, none doubled

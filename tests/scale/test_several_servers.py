@@ -13,14 +13,7 @@ from dataclasses import dataclass, field
 
 import pytest
 
-from tests.support.servers import (
-    Visitor,
-    free_port,
-    fresh_database,
-    query,
-    start_gunicorn,
-    stop_gunicorn,
-)
+from tests.support import servers
 
 SHARED_GAMES, TABS, OWN_GAMES = 8, 4, 32  # 8 x 4 + 32 = 64 clients
 MAX_ROUNDS = 80  # an Ishido game ends within 66 placements
@@ -28,27 +21,27 @@ MAX_ROUNDS = 80  # an Ishido game ends within 66 placements
 
 @pytest.fixture
 def two_servers(tmp_path):
-    with fresh_database(tmp_path) as env:
+    with servers.fresh_database(tmp_path) as env:
         env["SECRET_KEY"] = secrets.token_urlsafe(40)  # one key for both: sessions travel
         # 64 players from one address: lift the per-address creation limits for this test.
         env["PLAYERS_PER_HOUR"] = env["GAMES_PER_HOUR"] = "10000"
         processes, bases = [], []
         try:
             for _ in range(2):
-                port = free_port()
-                processes.append(start_gunicorn(env, port))
+                port = servers.free_port()
+                processes.append(servers.start_gunicorn(env, port))
                 bases.append(f"http://127.0.0.1:{port}")
             yield env, bases
         finally:
             for process in processes:
-                stop_gunicorn(process)
+                servers.stop_gunicorn(process)
 
 
 @dataclass
 class Raced:
     """One game and the tabs (same cookies, either server) that move in it."""
 
-    tabs: list[Visitor]
+    tabs: list[servers.Visitor]
     game_id: int = 0
     version: int = 0
     legal: list[int] = field(default_factory=list)
@@ -82,15 +75,15 @@ def test_two_servers_race_64_clients_without_losing_or_doubling_a_move(two_serve
     env, (a, b) = two_servers
     shared = []
     for _ in range(SHARED_GAMES):
-        visitor = Visitor(a)
+        visitor = servers.Visitor(a)
         shared.append(Raced([visitor.tab(base) for base in (a, b) * (TABS // 2)]))
     own = []
     for _ in range(OWN_GAMES):
-        visitor = Visitor(a)
+        visitor = servers.Visitor(a)
         own.append(Raced([visitor, visitor.tab(b)]))
     games = shared + own
 
-    def move(job: tuple[Raced, Visitor, int, int]) -> tuple[Raced, int, str]:
+    def move(job: tuple[Raced, servers.Visitor, int, int]) -> tuple[Raced, int, str]:
         game, tab, cell, version = job
         url = f"/ishido/{game.game_id}/place/"
         status, _, html = tab.post(url, {"cell": cell, "version": version}, htmx=True)
@@ -123,21 +116,23 @@ def test_two_servers_race_64_clients_without_losing_or_doubling_a_move(two_serve
                 game.won.append(game.version)
     assert not any(game.legal for game in games), "games still running after the last round"
 
-    stored = dict(query(env, "SELECT game_id, COUNT(*) FROM core_action GROUP BY game_id"))
+    stored = dict(servers.query(env, "SELECT game_id, COUNT(*) FROM core_action GROUP BY game_id"))
     numbers = dict(
-        query(env, "SELECT game_id, COUNT(DISTINCT number) FROM core_action GROUP BY game_id")
+        servers.query(
+            env, "SELECT game_id, COUNT(DISTINCT number) FROM core_action GROUP BY game_id"
+        )
     )
-    rows = query(env, "SELECT id, version, status FROM core_game")
+    rows = servers.query(env, "SELECT id, version, status FROM core_game")
     state = {game_id: (version, status) for game_id, version, status in rows}
     for game in games:
         assert stored[game.game_id] == numbers[game.game_id] == game.accepted
         assert game.won == list(range(1, game.accepted + 1))
         assert state[game.game_id] == (game.accepted, "finished")
-    results = query(env, "SELECT game_id, COUNT(*) FROM core_result GROUP BY game_id")
+    results = servers.query(env, "SELECT game_id, COUNT(*) FROM core_result GROUP BY game_id")
     assert sorted(results) == sorted((game.game_id, 1) for game in games)
 
-    def board(base: str, visitor: Visitor | None = None) -> str:
-        status, html = (visitor or Visitor(base)).get("/leaderboards/ishido/classic/")
+    def board(base: str, visitor: servers.Visitor | None = None) -> str:
+        status, html = (visitor or servers.Visitor(base)).get("/leaderboards/ishido/classic/")
         assert status == 200
         return re.search(r'<table class="leaderboard">.*</table>', html, re.S).group(0)
 
