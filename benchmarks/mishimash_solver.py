@@ -23,16 +23,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from games.coach.mishimash import policies as coach  # noqa: E402
-from games.coach.mishimash.solver import (  # noqa: E402
-    Array,
-    Layer,
-    TurnProblem,
-    after_selection,
-    bust_rate,
-    roll_groups,
-    solve,
-    width,
-)
+from games.coach.mishimash import solver  # noqa: E402
 from games.coach.mishimash.tables import load_expected_turns  # noqa: E402
 
 TURN_STARTS = [
@@ -43,16 +34,16 @@ TURN_STARTS = [
 ]
 
 
-def loop_solve(problem: TurnProblem) -> Iterator[Layer]:
+def loop_solve(problem: solver.TurnProblem) -> Iterator[solver.Layer]:
     """The same layers as `solve`, the way it solved them before (one step per option)."""
     bank, domain = problem.bank, problem.domain
-    after: dict[tuple[int, int], Array] = {}
+    after: dict[tuple[int, int], solver.Array] = {}
 
-    def chosen(n: int, c: int) -> Array:
+    def chosen(n: int, c: int) -> solver.Array:
         return after.get((n, c), bank)
 
     for k in range(problem.last_roll, problem.k0 - 1, -1):
-        roll: dict[tuple[int, int], Array] = {}
+        roll: dict[tuple[int, int], solver.Array] = {}
         for c in range(problem.last_clears, problem.c0 - 1, -1):
             lo = max(problem.lowest_total(k, c), problem.t0)
             if lo >= domain:
@@ -61,18 +52,24 @@ def loop_solve(problem: TurnProblem) -> Iterator[Layer]:
                 values = np.full(bank.shape, -np.inf)
                 values[:, lo:domain] = loop_roll_value(n, k, c, lo, domain, chosen, problem.bust)
                 roll[(n, c)] = values
-        yield Layer(k, {key: v[:, :domain] for key, v in roll.items()})
+        yield solver.Layer(k, {key: v[:, :domain] for key, v in roll.items()})
         after = {key: np.where(values >= bank, values, bank) for key, values in roll.items()}
 
 
 def loop_roll_value(
-    n: int, k: int, c: int, lo: int, hi: int, chosen: Callable[[int, int], Array], bust: Array
-) -> Array:
-    total: Array = np.multiply.outer(bust, np.full(hi - lo, bust_rate(n)))
+    n: int,
+    k: int,
+    c: int,
+    lo: int,
+    hi: int,
+    chosen: Callable[[int, int], solver.Array],
+    bust: solver.Array,
+) -> solver.Array:
+    total: solver.Array = np.multiply.outer(bust, np.full(hi - lo, solver.bust_rate(n)))
     best = np.empty_like(total)
-    for p, options in roll_groups(n):
+    for p, options in solver.roll_groups(n):
         for i, (taken, halves) in enumerate(options):
-            gain, dice, clears = after_selection(n, k, c, taken, halves)
+            gain, dice, clears = solver.after_selection(n, k, c, taken, halves)
             source = chosen(dice, clears)[:, lo + gain : hi + gain]
             if i == 0:
                 best[...] = source
@@ -89,7 +86,7 @@ def timed(run: Callable[[], object]) -> tuple[float, float]:
     return 1000 * (time.perf_counter() - wall), 1000 * (time.process_time() - cpu)
 
 
-def difference(a: list[Layer], b: list[Layer]) -> float:
+def difference(a: list[solver.Layer], b: list[solver.Layer]) -> float:
     worst = 0.0
     for x, y in zip(a, b, strict=True):
         for key, values in x.roll.items():
@@ -99,20 +96,24 @@ def difference(a: list[Layer], b: list[Layer]) -> float:
     return worst
 
 
-def turn_start(case: tuple[str, int, int, int]) -> TurnProblem:
+def turn_start(case: tuple[str, int, int, int]) -> solver.TurnProblem:
     ends = coach._ends(*case)
-    return TurnProblem(ends.bank[None, :], np.array([ends.bust]), min(ends.end, coach.LOOKAHEAD))
+    return solver.TurnProblem(
+        ends.bank[None, :], np.array([ends.bust]), min(ends.end, coach.LOOKAHEAD)
+    )
 
 
-def builder_block() -> TurnProblem:
+def builder_block() -> solver.TurnProblem:
     turns = np.append(load_expected_turns(1000), np.zeros(8000))
     scores = np.arange(1400, 1440)
     domain = 2000 - int(scores[0])
-    bank = -turns[scores[:, None] + np.arange(width(domain))[None, :]]
-    return TurnProblem(bank, -turns[scores], domain)
+    bank = -turns[scores[:, None] + np.arange(solver.width(domain))[None, :]]
+    return solver.TurnProblem(bank, -turns[scores], domain)
 
 
-def compare(label: str, problem: TurnProblem, repeat: int, now: Callable[[], object]) -> None:
+def compare(
+    label: str, problem: solver.TurnProblem, repeat: int, now: Callable[[], object]
+) -> None:
     """Time `now()` (which solves `problem`, caches cleared) and `loop_solve(problem)`."""
     new, old = [], []
     for _ in range(repeat):
@@ -120,7 +121,7 @@ def compare(label: str, problem: TurnProblem, repeat: int, now: Callable[[], obj
         coach._ends.cache_clear()
         new.append(timed(now))
         old.append(timed(lambda: list(loop_solve(problem))))
-    worst = difference(list(loop_solve(problem)), list(solve(problem)))
+    worst = difference(list(loop_solve(problem)), list(solver.solve(problem)))
     nw, nc = (statistics.median(t) for t in zip(*new, strict=True))
     ow, oc = (statistics.median(t) for t in zip(*old, strict=True))
     print(
@@ -134,13 +135,15 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3)
     args = parser.parse_args()
     print("Turn-start solves (median of --repeat, the two solvers alternately):")
-    list(solve(turn_start(TURN_STARTS[0])))  # the roll odds, computed once per process
+    list(solver.solve(turn_start(TURN_STARTS[0])))  # the roll odds, computed once per process
     for case in TURN_STARTS:
         compare(
             str(case), turn_start(case), args.repeat, lambda case=case: coach._turn_start(*case)
         )
     block = builder_block()
-    compare("table builder: 40 scores, 300 pts", block, args.repeat, lambda: list(solve(block)))
+    compare(
+        "table builder: 40 scores, 300 pts", block, args.repeat, lambda: list(solver.solve(block))
+    )
 
 
 if __name__ == "__main__":

@@ -11,6 +11,7 @@ from collections.abc import Iterator
 
 import pytest
 
+from tests.support.browser import open_context
 from tests.support.client import CsrfClient
 
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
@@ -73,12 +74,7 @@ def browser() -> Iterator[object]:
 @pytest.fixture
 def page(browser, live_server) -> Iterator[object]:
     """A fresh browser context (own cookies) on a phone-sized screen."""
-    context = browser.new_context(
-        viewport={"width": 390, "height": 844}, locale="en-US", bypass_csp=BYPASS_CSP
-    )
-    page = context.new_page()
-    page.set_default_timeout(10_000)
-    page.base_url = live_server.url  # type: ignore[attr-defined]
+    context, page = open_context(browser, live_server, bypass_csp=BYPASS_CSP)
     yield page
     context.close()
 
@@ -86,14 +82,8 @@ def page(browser, live_server) -> Iterator[object]:
 @pytest.fixture
 def nojs_page(browser, live_server) -> Iterator[object]:
     """A browser context with JavaScript switched off: plain forms only."""
-    context = browser.new_context(
-        viewport={"width": 390, "height": 844},
-        locale="en-US",
-        java_script_enabled=False,
-        bypass_csp=BYPASS_CSP,
+    context, page = open_context(
+        browser, live_server, java_script_enabled=False, bypass_csp=BYPASS_CSP
     )
-    page = context.new_page()
-    page.set_default_timeout(10_000)
-    page.base_url = live_server.url  # type: ignore[attr-defined]
     yield page
     context.close()

@@ -11,17 +11,14 @@ import pytest
 from django.test import override_settings
 
 from games.core.models import Game
-from tests.support.browser import screenshot
+from tests.support.browser import open_context, screenshot
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 @pytest.fixture
 def second_page(browser, live_server):
-    context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="en-US")
-    page = context.new_page()
-    page.set_default_timeout(10_000)
-    page.base_url = live_server.url
+    context, page = open_context(browser, live_server, 1280, 900)
     yield page
     context.close()
 

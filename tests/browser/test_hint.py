@@ -13,7 +13,7 @@ from games.coach.ishido.search import Coach
 from games.coach.magdagdon import plan as magdagdon_coach
 from games.core.models import Game
 from games.rules import ishido, magdagdon, mishimash
-from tests.support.browser import screenshot
+from tests.support.browser import in_view, screenshot
 from tests.support.games import set_state
 from tests.support.magdagdon_oracle import make_state
 
@@ -62,18 +62,6 @@ def wait_for_version(page, game: Game, before: int) -> None:
     raise AssertionError("the move was not accepted")
 
 
-def fits(page, selector: str) -> bool:
-    box = page.locator(selector).first.bounding_box()
-    size = page.viewport_size
-    return bool(
-        box
-        and box["y"] >= 0
-        and box["y"] + box["height"] <= size["height"] + 0.5
-        and box["x"] >= 0
-        and box["x"] + box["width"] <= size["width"] + 0.5
-    )
-
-
 # --- Ishido -----------------------------------------------------------------------------------
 
 
@@ -97,7 +85,9 @@ def test_ishido_hint_is_on_the_board_legal_and_a_coached_game_is_not_ranked(page
     assert page.locator(".coach-choices li").count() >= 1
     assert "Expected final score" in page.locator(".coach-note").inner_text()
     screenshot(page, "hint-ishido-phone")
-    assert fits(page, ".board") and fits(page, "[data-primary]") and fits(page, "[data-hint]")
+    assert (
+        in_view(page, ".board") and in_view(page, "[data-primary]") and in_view(page, "[data-hint]")
+    )
     before = version(game)
     stone = page.locator("[data-current-stone]").get_attribute("data-current-stone")
     marked.click()
@@ -200,7 +190,7 @@ def test_magdagdon_hint_marks_the_plan_and_its_first_step_is_accepted(page):
     assert page.locator(".mg-grid [data-hint]").count() == planned
     assert page.locator(".mg-tray .die.hint").count() == planned
     assert "Expected final score" in page.locator(".coach-note").inner_text()
-    assert fits(page, ".mg-grid") and fits(page, "[data-primary]")
+    assert in_view(page, ".mg-grid") and in_view(page, "[data-primary]")
     screenshot(page, "hint-magdagdon-phone")
     play_magdagdon(page, game, action)
     # Follow the coach for the rest of the turn: each new hint is legal and accepted.
@@ -261,7 +251,7 @@ def test_mishimash_solo_hint_sets_aside_dice_and_says_bank_or_roll_again(page):
     assert "BANK" in choices and "ROLL AGAIN" in choices and "bust" in choices
     assert "turns to reach the target" in page.locator(".coach-note").inner_text()
     assert "lower is better" in page.locator(".coach-note").inner_text()
-    assert fits(page, ".dice-row") and fits(page, "[data-primary]")
+    assert in_view(page, ".dice-row") and in_view(page, "[data-primary]")
     screenshot(page, "hint-mishimash-phone")
     play_mishimash(page, game, text)
 

@@ -9,7 +9,7 @@ import pytest
 from games.core.kinds import get_kind
 from games.core.models import Game, Player
 from games.rules import ishido
-from tests.support.browser import choose_language, screenshot
+from tests.support.browser import choose_language, open_context, screenshot
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -34,13 +34,8 @@ def open_page(browser, live_server):
     contexts = []
 
     def open_in(language: str, width: int = 390):
-        context = browser.new_context(
-            viewport={"width": width, "height": 844}, locale=LOCALES[language]
-        )
+        context, page = open_context(browser, live_server, width, locale=LOCALES[language])
         contexts.append(context)
-        page = context.new_page()
-        page.set_default_timeout(10_000)
-        page.base_url = live_server.url
         return page
 
     yield open_in

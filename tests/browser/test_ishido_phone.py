@@ -10,7 +10,7 @@ import pytest
 
 from games.core.models import Game
 from games.rules import ishido
-from tests.support.browser import screenshot
+from tests.support.browser import open_context, screenshot
 from tests.support.games import set_state
 from tests.support.ishido_browser import legal_cells, start, tap
 
@@ -25,14 +25,10 @@ def open_page(browser, live_server):
     contexts = []
 
     def open_at(width: int, height: int, **options):
-        options.setdefault("locale", "en-US")
-        context = browser.new_context(
-            viewport={"width": width, "height": height}, bypass_csp=True, **options
+        context, page = open_context(
+            browser, live_server, width, height, bypass_csp=True, **options
         )
         contexts.append(context)
-        page = context.new_page()
-        page.set_default_timeout(10_000)
-        page.base_url = live_server.url
         return page
 
     yield open_at

@@ -11,7 +11,7 @@ import pytest
 from games.core.kinds import get_kind
 from games.core.models import Game, Player
 from games.rules import magdagdon as rules
-from tests.support.browser import screenshot
+from tests.support.browser import in_view, screenshot
 from tests.support.games import set_state
 from tests.support.magdagdon_oracle import make_state
 
@@ -51,18 +51,6 @@ def put(page, name: str, game: Game | None = None) -> Game:
     Game.objects.filter(pk=game.pk).update(status=status)
     page.goto(page.base_url + game.get_absolute_url() + query)
     return game
-
-
-def in_view(page, selector: str) -> bool:
-    box = page.locator(selector).first.bounding_box()
-    size = page.viewport_size
-    return bool(
-        box
-        and box["x"] >= 0
-        and box["y"] >= 0
-        and box["x"] + box["width"] <= size["width"] + 0.5
-        and box["y"] + box["height"] <= size["height"] + 0.5
-    )
 
 
 @pytest.mark.parametrize(("width", "height"), SIZES, ids=[f"{w}x{h}" for w, h in SIZES])

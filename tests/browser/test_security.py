@@ -7,7 +7,7 @@ from games.core.kinds import get_kind
 from games.core.models import Game, Player
 from games.rules import ishido, magdagdon, mishimash
 from tests.support.accounts import PASSWORD
-from tests.support.browser import choose_language, screenshot, watch_csp
+from tests.support.browser import choose_language, open_context, screenshot, watch_csp
 from tests.support.games import finish_ishido
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -67,10 +67,7 @@ def test_sign_in_on_a_second_browser_and_see_the_first_ones_records(page, browse
 @pytest.fixture
 def strict_page(browser, live_server):  # type: ignore[no-untyped-def]
     """A page under the site's real Content-Security-Policy (no test-tool bypass)."""
-    context = browser.new_context(viewport={"width": 390, "height": 844}, locale="en-US")
-    page = context.new_page()
-    page.set_default_timeout(10_000)
-    page.base_url = live_server.url
+    context, page = open_context(browser, live_server)
     yield page
     context.close()
 

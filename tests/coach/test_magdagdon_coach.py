@@ -10,18 +10,11 @@ import pytest
 from games.coach.magdagdon import plan as coach
 from games.rules import magdagdon as mg
 from games.rules.magdagdon import RUIN, Difficulty
+from tests.support import random_play
 
 
 def random_states(difficulty: Difficulty, seed: int, moves: int) -> list[mg.State]:
-    rng = random.Random(seed)
-    state = mg.new_game(mg.Options(difficulty), rng)
-    seen = [state]
-    for _ in range(moves):
-        if state.is_finished:
-            break
-        state = mg.apply(state, rng.choice(mg.legal_actions(state)), rng)
-        seen.append(state)
-    return seen
+    return random_play.random_states(mg, mg.Options(difficulty), seed, moves)
 
 
 SAMPLES = [

@@ -11,19 +11,12 @@ import pytest
 from games.coach.mishimash import policies as coach
 from games.coach.mishimash.tables import load_expected_turns
 from games.rules import mishimash as mm
+from tests.support import random_play
 
 
 def play_randomly(options: mm.Options, seed: int, moves: int) -> list[mm.State]:
     """States met by a random legal player (odd positions too, not only sensible ones)."""
-    rng = random.Random(seed)
-    state = mm.new_game(options, rng)
-    seen = [state]
-    for _ in range(moves):
-        if state.is_finished:
-            break
-        state = mm.apply(state, rng.choice(mm.legal_actions(state)), rng)
-        seen.append(state)
-    return seen
+    return random_play.random_states(mm, options, seed, moves)
 
 
 def sample_states() -> list[mm.State]:

@@ -16,15 +16,7 @@ from functools import cache
 import numpy as np
 import pytest
 
-from games.coach.mishimash.solver import (
-    TurnProblem,
-    after_selection,
-    bust_rate,
-    current_layer,
-    roll_groups,
-    solve,
-    width,
-)
+from games.coach.mishimash import solver
 from games.coach.mishimash.tables import TARGETS, load_expected_turns, rule_expected_turns
 from games.rules.mishimash_scoring import is_bust, legal_selections, selection_halves
 from training.mishimash_tables import build_expected_turns, points_policy
@@ -122,7 +114,7 @@ def test_the_table_builder_agrees_with_plain_recursion_on_a_small_target(target)
 # --- the vectorised solver against a plain loop over every group and option -----------------
 
 
-def loop_layers(problem: TurnProblem) -> dict[int, dict[tuple[int, int], np.ndarray]]:
+def loop_layers(problem: solver.TurnProblem) -> dict[int, dict[tuple[int, int], np.ndarray]]:
     """Every layer solved one (k, c, n) state family, outcome group and option at a time."""
     bank, domain, rows = problem.bank, problem.domain, problem.bank.shape[0]
     after: dict[tuple[int, int], np.ndarray] = {}
@@ -133,11 +125,11 @@ def loop_layers(problem: TurnProblem) -> dict[int, dict[tuple[int, int], np.ndar
             lo = max(problem.lowest_total(k, c), problem.t0)
             for n in range(1, 7) if lo < domain else ():
                 values = np.full((rows, domain), -np.inf)
-                values[:, lo:] = problem.bust[:, None] * bust_rate(n)
-                for p, options in roll_groups(n):
+                values[:, lo:] = problem.bust[:, None] * solver.bust_rate(n)
+                for p, options in solver.roll_groups(n):
                     best = np.full((rows, domain - lo), -np.inf)
                     for taken, halves in options:
-                        gain, dice, clears = after_selection(n, k, c, taken, halves)
+                        gain, dice, clears = solver.after_selection(n, k, c, taken, halves)
                         chosen = after.get((dice, clears), bank)
                         best = np.maximum(best, chosen[:, lo + gain : domain + gain])
                     values[:, lo:] += p * best
@@ -160,11 +152,11 @@ def bank_or_roll(bank: np.ndarray, roll: np.ndarray) -> np.ndarray:
 )
 def test_the_solver_gives_what_a_plain_loop_over_every_option_gives(domain, t0, k0, c0, rows):
     rng = np.random.default_rng(domain)
-    span = width(domain, t0, k0, c0)
+    span = solver.width(domain, t0, k0, c0)
     bank = rng.normal(0.1, 1.0, (rows, span)).cumsum(axis=1)  # roughly rising, not always
-    problem = TurnProblem(bank, rng.normal(0.0, 3.0, rows), domain, t0, k0, c0)
+    problem = solver.TurnProblem(bank, rng.normal(0.0, 3.0, rows), domain, t0, k0, c0)
     expected = loop_layers(problem)
-    found = {layer.k: layer.roll for layer in solve(problem)}
+    found = {layer.k: layer.roll for layer in solver.solve(problem)}
     assert list(found) == list(expected)
     for k, roll in expected.items():
         assert sorted(found[k]) == sorted(roll)
@@ -172,5 +164,5 @@ def test_the_solver_gives_what_a_plain_loop_over_every_option_gives(domain, t0, 
             occurs = np.isfinite(values)
             assert (np.isfinite(found[k][key]) == occurs).all()
             assert found[k][key][occurs] == pytest.approx(values[occurs], abs=1e-9)
-    first = current_layer(problem)
+    first = solver.current_layer(problem)
     assert first.k == k0 and (first.roll[(6, c0)] == found[k0][(6, c0)]).all()

@@ -12,6 +12,7 @@ from django.utils import timezone
 from games.core.accounts.models import Account, SignIn
 from games.core.accounts.nicknames import nickname_key
 from games.core.models import Game, Player
+from tests.support import accounts
 from tests.support.accounts import PASSWORD, SECURE, secure, sign_in
 from tests.support.client import CsrfClient
 from tests.support.games import finish_ishido, make_result
@@ -94,11 +95,7 @@ def test_nobody_else_can_secure_a_look_alike_of_a_secured_nickname(client, look_
 @pytest.mark.parametrize("look_alike", ["Magnus", "mAgNuS", "Маgnus", "Magnus\u00a0"])
 def test_a_guest_cannot_take_a_secured_nickname(client, other_client, look_alike):
     secured_player(client)
-    other_client.post(NICKNAME, {"nickname": "Guest"})
-    response = other_client.post(NICKNAME, {"nickname": look_alike})
-    assert response.status_code == 400
-    assert "is secured by another player" in response.content.decode()
-    assert Player.objects.get(pk=other_client.session["player_id"]).nickname == "Guest"
+    accounts.assert_a_guest_cannot_take(other_client, look_alike)
 
 
 @pytest.mark.django_db

@@ -16,6 +16,7 @@ from games.core.accounts.models import Account
 from games.core.accounts.nicknames import nickname_key, nickname_shape, prototypes, skeleton
 from games.core.forms import NicknameForm
 from games.core.models import Player
+from tests.support import accounts
 from tests.support.accounts import secure, sign_in
 from tests.support.client import CsrfClient
 
@@ -75,11 +76,7 @@ def test_names_that_look_different_stay_apart(other):
 @pytest.mark.parametrize("look_alike", LOOK_ALIKES)
 def test_with_bill_secured_a_guest_cannot_take_a_look_alike(client, other_client, look_alike):
     assert secure(CsrfClient(), nickname="Bill").status_code == 303
-    other_client.post(NICKNAME, {"nickname": "Guest"})
-    response = other_client.post(NICKNAME, {"nickname": look_alike})
-    assert response.status_code == 400
-    assert "is secured by another player" in response.content.decode()
-    assert Player.objects.get(pk=other_client.session["player_id"]).nickname == "Guest"
+    accounts.assert_a_guest_cannot_take(other_client, look_alike)
 
 
 @pytest.mark.django_db

@@ -7,20 +7,8 @@ import random
 
 import pytest
 
+from games.rules import mishimash as mm
 from games.rules.errors import IllegalMove
-from games.rules.mishimash import (
-    Cleared,
-    FinalRoundStarted,
-    Options,
-    Roll,
-    SelectAndBank,
-    SelectAndRollAgain,
-    State,
-    SuddenDeathStarted,
-    Won,
-    apply,
-    format_points,
-)
 from tests.support.mishimash_rules import (
     HALF_POINT,
     bank_one,
@@ -36,11 +24,11 @@ def test_reaching_the_target_starts_the_final_round_x15() -> None:
     state = bank_one(trio((18, 0, 0), 0), 0)
     assert state.final_round_by == 0 and state.in_final_round and not state.is_finished
     assert (state.current, state.due, state.still_to_play) == (1, (2,), (1, 2))
-    assert state.log[-1] == FinalRoundStarted(0, (1, 2))
+    assert state.log[-1] == mm.FinalRoundStarted(0, (1, 2))
     state = bust(state, 1)
     assert (state.current, state.still_to_play) == (2, (2,))
     state = bank_one(state, 2)
-    assert (state.phase, state.winner, state.log[-1]) == ("finished", 0, Won(0, 20))
+    assert (state.phase, state.winner, state.log[-1]) == ("finished", 0, mm.Won(0, 20))
     assert state.turns == (5, 5, 5)
     # Won by seat 0, the game is over: no final round left to announce.
     assert not state.in_final_round and state.still_to_play == ()
@@ -57,12 +45,12 @@ def test_the_final_round_never_returns_to_the_start_of_the_order_x15() -> None:
 def test_the_last_seat_reaching_the_target_ends_the_game_at_once_x15() -> None:
     state = bank_one(trio((10, 12, 18), 2), 2)
     assert state.is_finished and state.winner == 2
-    assert state.log[-2:] == (FinalRoundStarted(2, ()), Won(2, 20))
+    assert state.log[-2:] == (mm.FinalRoundStarted(2, ()), mm.Won(2, 20))
 
 
 def test_the_highest_bank_wins_not_the_first_to_the_target_x15() -> None:
     state = bank_one(trio((18, 19, 0), 0), 0)  # Anna 20
-    state = scripted(state, (Roll(1), [1, 1, 2, 3, 4, 6]), (SelectAndBank(1, (0, 1)), []))
+    state = scripted(state, (mm.Roll(1), [1, 1, 2, 3, 4, 6]), (mm.SelectAndBank(1, (0, 1)), []))
     assert state.banked_halves[1] == 23  # Béla passes the target too: no second final round
     assert state.final_round_by == 0 and state.due == ()
     state = bust(state, 2)
@@ -72,7 +60,7 @@ def test_the_highest_bank_wins_not_the_first_to_the_target_x15() -> None:
 def test_acting_out_of_order_in_the_final_round_is_refused_x15() -> None:
     state = bank_one(trio((18, 0, 0), 0), 0)
     with pytest.raises(IllegalMove, match="It is Béla's turn, not Anna's."):
-        apply(state, Roll(0), random.Random(0))
+        mm.apply(state, mm.Roll(0), random.Random(0))
 
 
 def test_a_tie_for_first_starts_sudden_death_x16() -> None:
@@ -82,9 +70,9 @@ def test_a_tie_for_first_starts_sudden_death_x16() -> None:
     assert state.in_sudden_death and not state.in_final_round and not state.is_finished
     assert (state.sudden_death_round, state.contenders) == (1, (0, 2))
     assert (state.current, state.still_to_play) == (0, (0, 2))
-    assert state.log[-1] == SuddenDeathStarted(1, (0, 2))
+    assert state.log[-1] == mm.SuddenDeathStarted(1, (0, 2))
     with pytest.raises(IllegalMove, match="It is Anna's turn, not Béla's."):
-        apply(state, Roll(1), random.Random(0))
+        mm.apply(state, mm.Roll(1), random.Random(0))
 
 
 def test_sudden_death_repeats_while_tied_and_scores_accumulate_x16() -> None:
@@ -100,8 +88,8 @@ def test_sudden_death_repeats_while_tied_and_scores_accumulate_x16() -> None:
 
 
 def test_only_the_top_tied_players_stay_in_sudden_death_x16() -> None:
-    state = State(
-        Options(("Anna", "Béla", "Cyril", "Dóra"), 11),
+    state = mm.State(
+        mm.Options(("Anna", "Béla", "Cyril", "Dóra"), 11),
         banked_halves=(20, 20, 20, 0),
         turns=(3, 3, 3, 3),
     )
@@ -118,9 +106,9 @@ def test_the_target_means_nothing_new_in_sudden_death_x16_x13() -> None:
     state = bust(bank_one(trio((18, 0, 18), 0), 0), 1)
     state = bank_one(state, 2)
     state = scripted(
-        state, (Roll(0), [1, 1, 1, 2, 3, 4]), (SelectAndRollAgain(0, (0, 1, 2)), [1, 2, 3])
+        state, (mm.Roll(0), [1, 1, 1, 2, 3, 4]), (mm.SelectAndRollAgain(0, (0, 1, 2)), [1, 2, 3])
     )
-    state = scripted(state, (SelectAndBank(0, (0,)), []))
+    state = scripted(state, (mm.SelectAndBank(0, (0,)), []))
     assert not state.is_finished and state.current == 2  # Cyril still has the round's turn
 
 
@@ -145,8 +133,8 @@ FOUR_PLAYERS_TO_100 = (
     "A0,3,5 B2 R A1,2,3 B0,1 R A5 A1,4 R A4 A0 A2 B2 R B0,1,2,4 R A3 A0,1 R A1,3 B0,1,2 R "
     "A0,1,4 B0,1 R A4 B1,2,3 R R A2,4 B0,1,3 R A0,1,2,3,4,5 B4,5",
 )
-TRIO_12 = Options(("Anna", "Béla", "Cyril"), target=12)
-QUARTET_100 = Options(("Anna", "Béla", "Cyril", "Dóra"), target=100)
+TRIO_12 = mm.Options(("Anna", "Béla", "Cyril"), target=12)
+QUARTET_100 = mm.Options(("Anna", "Béla", "Cyril", "Dóra"), target=100)
 
 
 @pytest.mark.parametrize(
@@ -159,7 +147,7 @@ QUARTET_100 = Options(("Anna", "Béla", "Cyril", "Dóra"), target=100)
     ],
 )
 def test_recorded_games_replay_to_a_known_winner_x15_x16(
-    options: Options,
+    options: mm.Options,
     game: tuple[int, str],
     scores: list[str],
     turns: tuple[int, ...],
@@ -171,11 +159,11 @@ def test_recorded_games_replay_to_a_known_winner_x15_x16(
     states = replay(seed, options, codes.split())
     final = states[-1]
     assert final.is_finished and final.winner == winner
-    assert [format_points(h) for h in final.banked_halves] == scores
+    assert [mm.format_points(h) for h in final.banked_halves] == scores
     assert final.turns == turns and final.final_round_by == final_round_by
     assert final.sudden_death_round == sudden_death_rounds
     assert not any(s.is_finished for s in states[:-1])
-    rounds = [e for e in full_log(states) if isinstance(e, SuddenDeathStarted)]
+    rounds = [e for e in full_log(states) if isinstance(e, mm.SuddenDeathStarted)]
     assert [e.round for e in rounds] == list(range(1, sudden_death_rounds + 1))
 
 
@@ -183,8 +171,8 @@ def test_recorded_four_player_game_has_clears_and_an_overtake_x11_x15() -> None:
     seed, codes = FOUR_PLAYERS_TO_100
     states = replay(seed, QUARTET_100, codes.split())
     log = full_log(states)
-    assert sum(isinstance(e, Cleared) for e in log) == 3
-    started = [e for e in log if isinstance(e, FinalRoundStarted)]
-    assert started == [FinalRoundStarted(2, (3,))]
-    assert log[-1] == states[-1].log[-1] == Won(3, 241)  # Dóra overtakes Cyril, first to 100
+    assert sum(isinstance(e, mm.Cleared) for e in log) == 3
+    started = [e for e in log if isinstance(e, mm.FinalRoundStarted)]
+    assert started == [mm.FinalRoundStarted(2, (3,))]
+    assert log[-1] == states[-1].log[-1] == mm.Won(3, 241)  # Dóra overtakes Cyril, first to 100
     assert states[-1].log_start > 0 and states[-1].events_so_far == len(log)

@@ -8,53 +8,36 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from games.rules import mishimash as mm
 from games.rules.errors import IllegalMove
-from games.rules.mishimash import (
-    Action,
-    Banked,
-    Busted,
-    Cleared,
-    Event,
-    Options,
-    Roll,
-    Rolled,
-    SelectAndBank,
-    SelectAndRollAgain,
-    Selected,
-    State,
-    Won,
-    apply,
-    is_bust,
-    new_game,
-)
 from tests.support.mishimash_oracle import oracle_points
 from tests.support.mishimash_rules import full_log
 
 
-def choose(state: State, pick: int, roll_again: bool) -> Action:
+def choose(state: mm.State, pick: int, roll_again: bool) -> mm.Action:
     if state.phase == "rolling":
-        return Roll(state.current)
+        return mm.Roll(state.current)
     options = state.legal_selections()
     dice = options[pick % len(options)]
-    cls = SelectAndRollAgain if roll_again else SelectAndBank
+    cls = mm.SelectAndRollAgain if roll_again else mm.SelectAndBank
     return cls(state.current, dice)
 
 
 def play(
-    seed: int, options: Options, picks: list[tuple[int, bool]]
-) -> tuple[list[State], list[Action]]:
+    seed: int, options: mm.Options, picks: list[tuple[int, bool]]
+) -> tuple[list[mm.State], list[mm.Action]]:
     rng = random.Random(seed)
-    states, actions = [new_game(options, rng)], []
+    states, actions = [mm.new_game(options, rng)], []
     for pick, again in picks:
         if states[-1].is_finished:
             break
         action = choose(states[-1], pick, again)
         actions.append(action)
-        states.append(apply(states[-1], action, rng))
+        states.append(mm.apply(states[-1], action, rng))
     return states, actions
 
 
-def check_log(log: tuple[Event, ...], players: int) -> None:
+def check_log(log: tuple[mm.Event, ...], players: int) -> None:
     """Replay the log: every selection is worth oracle x k (X6, X10), clears earn 10 n (X11),
     a bank adds exactly the turn's points (X9), a bust loses exactly them (X7)."""
     turn, clears, k = 0, 0, 0
@@ -62,26 +45,26 @@ def check_log(log: tuple[Event, ...], players: int) -> None:
     banked = [0] * players
     for event in log:
         match event:
-            case Rolled():
+            case mm.Rolled():
                 assert event.k == k + 1 or event.k == 1
                 if event.k == 1:
                     turn, clears = 0, 0
                 roll, k = event.faces, event.k
-            case Selected():
+            case mm.Selected():
                 value = oracle_points(roll, event.faces)
                 assert value is not None and event.halves == 2 * value * k
                 turn += event.halves
-            case Cleared():
+            case mm.Cleared():
                 clears += 1
                 assert (event.n, event.halves) == (clears, 20 * clears)
                 turn += event.halves
-            case Banked():
+            case mm.Banked():
                 assert event.halves == turn > 0
                 banked[event.player] += turn
                 assert event.total_halves == banked[event.player]
-            case Busted():
-                assert is_bust(roll) and event.lost_halves == turn and event.k == k
-            case Won():
+            case mm.Busted():
+                assert mm.is_bust(roll) and event.lost_halves == turn and event.k == k
+            case mm.Won():
                 assert event.total_halves == banked[event.player]
 
 
@@ -94,7 +77,7 @@ PICKS = st.lists(st.tuples(st.integers(0, 63), st.booleans()), min_size=1, max_s
 def test_random_play_keeps_every_invariant_x7_to_x16(
     seed: int, players: int, target: int, picks: list[tuple[int, bool]]
 ) -> None:
-    options = Options(tuple(f"P{i}" for i in range(players)), target)
+    options = mm.Options(tuple(f"P{i}" for i in range(players)), target)
     states, actions = play(seed, options, picks)
     for before, action, after in zip(states[:-1], actions, states[1:], strict=True):
         # Banked totals never decrease, and only the player who acted banks.
@@ -105,17 +88,17 @@ def test_random_play_keeps_every_invariant_x7_to_x16(
         assert sum(after.turns) - sum(before.turns) in (0, 1)
         assert (after.phase == "choosing") == bool(after.roll)
         if after.roll:
-            assert not is_bust(after.roll) and len(after.roll) == after.dice_in_play
+            assert not mm.is_bust(after.roll) and len(after.roll) == after.dice_in_play
             assert after.current == before.current and after.k >= 1
-        if isinstance(action, SelectAndBank):  # X9 + X13
+        if isinstance(action, mm.SelectAndBank):  # X9 + X13
             assert after.turns[before.current] == before.turns[before.current] + 1
             assert after.turn_halves == 0 and after.phase in ("rolling", "finished")
     final = states[-1]
     log = full_log(states)
     check_log(log, players)
-    ended = sum(isinstance(e, Banked | Busted) for e in log)
+    ended = sum(isinstance(e, mm.Banked | mm.Busted) for e in log)
     assert sum(final.turns) == ended
-    assert State.from_dict(json.loads(json.dumps(final.to_dict()))) == final
+    assert mm.State.from_dict(json.loads(json.dumps(final.to_dict()))) == final
     if final.is_finished:
         top = max(final.banked_halves)
         assert final.banked_halves[final.winner or 0] == top
@@ -123,9 +106,9 @@ def test_random_play_keeps_every_invariant_x7_to_x16(
         assert max(final.banked_halves) >= 2 * target
     # Same seed, same actions: the same game (X-independent replay guarantee).
     rng = random.Random(seed)
-    again = new_game(options, rng)
+    again = mm.new_game(options, rng)
     for action in actions:
-        again = apply(again, action, rng)
+        again = mm.apply(again, action, rng)
     assert again == final
 
 
@@ -133,9 +116,9 @@ def test_random_play_keeps_every_invariant_x7_to_x16(
 @given(SEEDS, st.lists(st.booleans(), min_size=1, max_size=30))
 def test_a_bust_loses_exactly_the_unbanked_turn_x7_x12(seed: int, agains: list[bool]) -> None:
     """One player keeps rolling again: the turn ends by bust (lose it all) or by banking."""
-    state = new_game(Options(("A", "B")), random.Random(0))
+    state = mm.new_game(mm.Options(("A", "B")), random.Random(0))
     rng = random.Random(seed)
-    state = apply(state, Roll(0), rng)
+    state = mm.apply(state, mm.Roll(0), rng)
     expected_turn = 0
     for again in agains:
         if state.current != 0:
@@ -148,12 +131,12 @@ def test_a_bust_loses_exactly_the_unbanked_turn_x7_x12(seed: int, agains: list[b
         expected_turn += int(2 * value * state.k)
         if len(dice) == state.dice_in_play:
             expected_turn += 20 * (state.clears + 1)
-        cls = SelectAndRollAgain if again else SelectAndBank
-        state = apply(state, cls(0, dice), rng)
+        cls = mm.SelectAndRollAgain if again else mm.SelectAndBank
+        state = mm.apply(state, cls(0, dice), rng)
         if state.current == 0:
             assert state.turn_halves == expected_turn
         elif again:
-            assert state.log[-1] == Busted(0, before.k + 1, expected_turn)
+            assert state.log[-1] == mm.Busted(0, before.k + 1, expected_turn)
             assert state.banked_halves == (0, 0)
         else:
             assert state.banked_halves == (expected_turn, 0)
@@ -162,16 +145,18 @@ def test_a_bust_loses_exactly_the_unbanked_turn_x7_x12(seed: int, agains: list[b
 @settings(max_examples=120, deadline=None)
 @given(SEEDS, st.sets(st.integers(0, 5), max_size=6), st.booleans())
 def test_only_legal_selections_are_accepted_x6(seed: int, dice: set[int], again: bool) -> None:
-    state = apply(new_game(Options(("A",)), random.Random(0)), Roll(0), random.Random(seed))
+    state = mm.apply(
+        mm.new_game(mm.Options(("A",)), random.Random(0)), mm.Roll(0), random.Random(seed)
+    )
     if state.phase != "choosing":
         return
     chosen = tuple(sorted(dice))
-    cls = SelectAndRollAgain if again else SelectAndBank
+    cls = mm.SelectAndRollAgain if again else mm.SelectAndBank
     if chosen in state.legal_selections():
-        apply(state, cls(0, chosen), random.Random(seed))
+        mm.apply(state, cls(0, chosen), random.Random(seed))
     else:
         try:
-            apply(state, cls(0, chosen), random.Random(seed))
+            mm.apply(state, cls(0, chosen), random.Random(seed))
         except IllegalMove as refusal:
             assert str(refusal)
         else:

@@ -4,6 +4,32 @@ the Content-Security-Policy complaints a page makes."""
 import os
 
 
+def open_context(browser, live_server, width: int = 390, height: int = 844, **options):
+    """A fresh browser context (its own cookies) and its page on the live server: `width` ×
+    `height`, English unless `locale` says otherwise. Returns (context, page); close the
+    context when done."""
+    options.setdefault("locale", "en-US")
+    context = browser.new_context(viewport={"width": width, "height": height}, **options)
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    page.base_url = live_server.url
+    return context, page
+
+
+def in_view(page, selector: str) -> bool:
+    """Whether the first element `selector` finds lies wholly inside the screen (the viewport,
+    not the page: what a phone shows without scrolling)."""
+    box = page.locator(selector).first.bounding_box()
+    size = page.viewport_size
+    return bool(
+        box
+        and box["x"] >= 0
+        and box["y"] >= 0
+        and box["x"] + box["width"] <= size["width"] + 0.5
+        and box["y"] + box["height"] <= size["height"] + 0.5
+    )
+
+
 def screenshot(page, name: str) -> None:
     """Keep a picture of the page (test-artifacts/, git-ignored)."""
     os.makedirs("test-artifacts", exist_ok=True)

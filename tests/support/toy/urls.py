@@ -9,8 +9,8 @@ toy = (
     [
         path("new/", views.new, name="new"),
         path("<int:game_id>/", views.play, name="play"),
-        path("<int:game_id>/keep/", views.keep, name="keep"),
-        path("<int:game_id>/pass/", views.pass_, name="pass"),
+        path("<int:game_id>/keep/", views.move, {"action": "keep"}, name="keep"),
+        path("<int:game_id>/pass/", views.move, {"action": "pass"}, name="pass"),
     ],
     "toy",
 )

@@ -19,13 +19,11 @@ def play(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     return board_response(request, player_game(request, game_id, KIND))
 
 
-@require_POST
-def keep(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
-    game = player_game(request, game_id, KIND)
-    return submit_move(request, game, MoveForm(request.POST), lambda data: rules.Keep())
+MOVES = {"keep": rules.Keep(), "pass": rules.Pass()}
 
 
 @require_POST
-def pass_(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
+def move(request: HtmxHttpRequest, game_id: int, action: str) -> HttpResponse:
+    """KEEP or PASS (the URL names which): the form only carries the version."""
     game = player_game(request, game_id, KIND)
-    return submit_move(request, game, MoveForm(request.POST), lambda data: rules.Pass())
+    return submit_move(request, game, MoveForm(request.POST), lambda data: MOVES[action])
