@@ -6,6 +6,7 @@ from django.core.cache import cache
 from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.http import Http404, HttpRequest, HttpResponse
+from django.utils.cache import patch_vary_headers
 from django.shortcuts import get_object_or_404, render
 from django.template import TemplateDoesNotExist
 from django.template.defaultfilters import floatformat
@@ -204,7 +205,8 @@ def replay(request: HttpRequest, game_id: int) -> HttpResponse:
     if not game.seed_revealed:  # a daily challenge's deal is everyone's until its day is over
         raise Http404("A daily challenge is replayed once its day is over.")
     kind = game.kind
-    step = _step(request.GET.get("step", ""))
+    # A replay opens at the start (the first position), as a game does.
+    step = _step(request.GET["step"]) if "step" in request.GET else 0
     try:
         shown = replays.step_of(game, step)
     except replays.NotPrepared:
@@ -227,7 +229,10 @@ def replay(request: HttpRequest, game_id: int) -> HttpResponse:
         "readonly": True,
         "result": Result.objects.filter(game=game).first(),
     }
-    return render(request, "core/replay.html", context)
+    template = "core/replay.html#step" if getattr(request, "htmx", False) else "core/replay.html"
+    response = render(request, template, context)
+    patch_vary_headers(response, ["HX-Request"])
+    return response
 
 
 def _step(text: str) -> int | None:

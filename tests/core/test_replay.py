@@ -46,3 +46,14 @@ def test_a_running_game_has_no_replay_and_keeps_its_seed_secret(client):
     response = client.get(reverse("core:replay", args=[game.pk]))
     assert response.status_code == 404
     assert b"zq-hidden-seed-7" not in response.content
+
+
+def test_a_replay_opens_at_the_start_and_a_step_is_one_partial_for_htmx(client):
+    game = finish_ishido(Player.objects.create(nickname="R"), seed="start")
+    url = reverse("core:replay", args=[game.pk])
+    opened = client.get(url)
+    assert opened.context["step"] == 0 and opened.context["state"] == next(game.replay_states())
+    swapped = client.get(url, {"step": 3}, headers={"HX-Request": "true"})
+    html = swapped.content.decode()
+    assert swapped.context["step"] == 3 and "HX-Request" in swapped["Vary"]
+    assert html.lstrip().startswith('<div id="replay-step"') and "<html" not in html

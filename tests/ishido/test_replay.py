@@ -52,7 +52,8 @@ def test_the_replay_shows_only_each_steps_current_stone(client):
 def test_the_replay_end_shows_the_final_score(client):
     game = finished_game(bind_player(client), seed="final")
     final = game.state
-    html = client.get(reverse("core:replay", args=[game.pk])).content.decode()
+    url = reverse("core:replay", args=[game.pk])
+    html = client.get(url, {"step": game.actions.count()}).content.decode()
     assert f'data-final-score="{final.final_score}"' in html
     assert f'data-end-reason="{final.end_reason}"' in html
 
