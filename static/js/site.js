@@ -76,60 +76,38 @@
     }).catch(function () {});
   });
 
-  // --- a lost connection: said at once, the same request sent again when it is back ---------
-  // A move that failed to reach the server (or whose answer was lost) is sent again, unchanged:
-  // it carries the board's version, so the server applies it once and answers a second copy
-  // with the current board (409), never a doubled move. Only network failures are retried;
-  // every answer the server gave (a refusal included) is shown as it is.
-  var pending = null;  // {form, submitter}: the request to send again
-  var retryTimer = null;
-  var tries = 0;
-  function connectionNote(text) {
-    var note = document.getElementById("connection");
-    if (!note) return;
-    note.textContent = text || "";
-    note.hidden = !text;
+  // --- a lost connection: said at once, the same move sent again when it is back --------
+  // A move that failed to reach the server (or whose answer was lost) is sent again as the
+  // player's own click: it carries the board's version, so a second copy is answered with the
+  // current board (409), never a doubled move. Only network failures are retried.
+  var lostMove = null, retryTimer = null, tries = 0;
+  function note(text) {
+    var n = document.getElementById("connection");
+    if (n) { n.textContent = text || ""; n.hidden = !text; }
   }
   function retry() {
     window.clearTimeout(retryTimer);
-    retryTimer = null;
-    if (!pending) return;
-    var again = pending;
-    if (!again.form.isConnected) { pending = null; connectionNote(""); return; }
+    var m = lostMove;
+    if (!m || !m.form.isConnected) { lostMove = null; note(""); return; }
     tries += 1;
-    // A click, as the player's own: htmx sends the button's name and value (a cell) with it.
-    if (again.submitter && again.submitter.isConnected) again.submitter.click();
-    else again.form.requestSubmit();
-  }
-  function retryLater() {
-    var note = document.getElementById("connection");
-    if (tries > 0 && note) connectionNote(note.dataset.retrying);
-    window.clearTimeout(retryTimer);
-    retryTimer = window.setTimeout(retry, Math.min(2000 * (tries + 1), 10000));
+    if (m.button && m.button.isConnected) m.button.click(); else m.form.requestSubmit();
   }
   function lost(event) {
-    var detail = event.detail || {};
-    var source = detail.elt;
-    var form = source && (source.tagName === "FORM" ? source : source.closest("form"));
-    var note = document.getElementById("connection");
-    if (note && !pending) connectionNote(note.dataset.lost);
-    if (form && (!pending || pending.form === form || !pending.form.isConnected)) {
-      var trigger = detail.requestConfig && detail.requestConfig.triggeringEvent;
-      pending = { form: form, submitter: (trigger && trigger.submitter) || (pending && pending.submitter) };
-    }
-    retryLater();
+    var d = event.detail || {}, form = d.elt && d.elt.closest("form");
+    var t = d.requestConfig && d.requestConfig.triggeringEvent;
+    note(document.getElementById("connection").dataset.lost);
+    if (form) lostMove = { form: form, button: (t && t.submitter) || (lostMove && lostMove.button) };
+    window.clearTimeout(retryTimer);
+    retryTimer = window.setTimeout(retry, Math.min(2000 * (tries + 1), 10000));
   }
   document.addEventListener("htmx:sendError", lost);
   document.addEventListener("htmx:timeout", lost);
   document.addEventListener("htmx:afterRequest", function (event) {
-    if (event.detail && event.detail.xhr && event.detail.xhr.status > 0) {
-      pending = null;
-      tries = 0;
-      window.clearTimeout(retryTimer);
-      connectionNote("");
+    if (event.detail.xhr && event.detail.xhr.status > 0) {
+      lostMove = null; tries = 0; window.clearTimeout(retryTimer); note("");
     }
   });
-  window.addEventListener("online", function () { if (pending) retry(); });
+  window.addEventListener("online", retry);
 
   // --- SHARE: the Web Share API where there is one, else the clipboard ---------------------
   function shareStatus(button, text) {
