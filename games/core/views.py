@@ -6,11 +6,11 @@ from django.core.cache import cache
 from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.http import Http404, HttpRequest, HttpResponse
-from django.utils.cache import patch_vary_headers
 from django.shortcuts import get_object_or_404, render
 from django.template import TemplateDoesNotExist
 from django.template.defaultfilters import floatformat
 from django.template.loader import select_template
+from django.utils.cache import patch_vary_headers
 from django.utils.functional import Promise
 from django.utils.translation import get_language, gettext, ngettext
 from django.views.decorators.http import require_GET, require_POST
