@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import math
 import unicodedata
-from collections.abc import Callable
-from datetime import timedelta
+from collections.abc import Callable, Sequence
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from django.conf import settings
@@ -106,22 +106,52 @@ def count_creation(request: HttpRequest, scope: str) -> None:
     leaves the count as it was. The count is a database row, so every app server shares it.
     """
     limit = settings.CREATION_LIMITS[scope]
-    address = client_address(request)
     now = timezone.now()
     hour = now.replace(minute=0, second=0, microsecond=0)
-    rows = CreationCount.objects.filter(scope=scope, address=address, hour=hour)
     with transaction.atomic():
-        if not rows.update(count=F("count") + 1):
-            try:
-                with transaction.atomic():
-                    CreationCount.objects.create(scope=scope, address=address, hour=hour, count=1)
-            except IntegrityError:  # another server created this hour's row first
-                rows.update(count=F("count") + 1)
-            else:
-                CreationCount.objects.filter(scope=scope, address=address, hour__lt=hour).delete()
-        if rows.values_list("count", flat=True).get() > limit:
+        if _count(scope, client_address(request), hour) > limit:
             retry = math.ceil((hour + timedelta(hours=1) - now).total_seconds())
             raise RateLimited(scope, limit, retry)
+
+
+class _OverLimit(Exception):
+    def __init__(self, scope: str) -> None:
+        super().__init__(scope)
+        self.scope = scope
+
+
+def count_uses(counts: Sequence[tuple[str, str, int]], window: timedelta) -> tuple[str, int]:
+    """Count one use for each (scope, who, limit) of `counts` in this `window` (a fixed window:
+    this minute, for a minute). Within every limit: ("", 0). Else the scope first found over
+    its limit and the seconds until the window ends; then nothing is counted. Rows of the
+    database, as for creations, so every app server shares them and racing requests are each
+    counted."""
+    now = timezone.now()
+    seconds = window.total_seconds()
+    start = datetime.fromtimestamp(now.timestamp() // seconds * seconds, tz=UTC)
+    try:
+        with transaction.atomic():
+            for scope, who, limit in counts:
+                if _count(scope, who, start) > limit:
+                    raise _OverLimit(scope)
+    except _OverLimit as over:
+        return over.scope, max(1, math.ceil((start + window - now).total_seconds()))
+    return "", 0
+
+
+def _count(scope: str, who: str, start: datetime) -> int:
+    """Add one to the count of `scope` for `who` (an address) since `start`; the new count.
+    Inside the caller's transaction; a new window's row deletes that one's older rows."""
+    rows = CreationCount.objects.filter(scope=scope, address=who, hour=start)
+    if not rows.update(count=F("count") + 1):
+        try:
+            with transaction.atomic():
+                CreationCount.objects.create(scope=scope, address=who, hour=start, count=1)
+        except IntegrityError:  # another server created this window's row first
+            rows.update(count=F("count") + 1)
+        else:
+            CreationCount.objects.filter(scope=scope, address=who, hour__lt=start).delete()
+    return rows.values_list("count", flat=True).get()
 
 
 class RateLimitMiddleware:

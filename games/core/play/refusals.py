@@ -23,6 +23,17 @@ STALE_HINT_MESSAGE = _(
 )
 OVER_HINT_MESSAGE = _("This game has ended: there is nothing to hint.")
 NO_HINTS_MESSAGE = _("This game offers no hints.")
+# Past the limits of settings.HINT_LIMITS (games.core.play.hint): answered with status 429.
+TOO_MANY_HINTS_MESSAGES = {
+    "player": _(
+        "You asked for too many hints in a minute (at most %(limit)d). Nothing was changed; "
+        "please try again within a minute."
+    ),
+    "address": _(
+        "Too many hints were asked for from your address in a minute (at most %(limit)d). "
+        "Nothing was changed; please try again within a minute."
+    ),
+}
 
 
 class Refused(Exception):
