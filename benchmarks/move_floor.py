@@ -146,7 +146,7 @@ class Client:
         if self.state.is_finished:
             return False
         action = choose(self.game, self.state, self.rng)
-        suffix, fields = move_request(self.game, action)
+        suffix, fields = move_request(self.game, action, self.state)
         body = urllib.parse.urlencode([("version", self.version), *fields]).encode()
         started = time.perf_counter()
         status, content = self.site.request(

@@ -132,7 +132,10 @@ class GameKind:
 
     @property
     def defs_partial(self) -> str:
-        """Constant markup a board refers to (SVG symbols), drawn once per page."""
+        """Constant markup a board refers to (SVG symbols), drawn once per page. It may depend
+        on the visitor's language and on nothing else (not on the game, the board view or the
+        request): a page shows it as `{{ defs }}`, rendered once per language and kept
+        (games.core.play.response.defs)."""
         return f"{self.template}#defs"
 
     def ui(self, request: HttpRequest, state: Any, *, status: int) -> Any:
