@@ -271,6 +271,13 @@ HINT_LIMITS = {
     "player": env_int("HINTS_PER_MINUTE", 20),
     "address": env_int("HINTS_PER_ADDRESS_MINUTE", 60),
 }
+# ... and in a burst of HINT_BURST_SECONDS: a flood is refused within seconds, before the
+# minute's limits let it spend a minute of coach work.
+HINT_BURSTS = {
+    "player": env_int("HINTS_PER_BURST", 5),
+    "address": env_int("HINTS_PER_ADDRESS_BURST", 10),
+}
+HINT_BURST_SECONDS = env_int("HINT_BURST_SECONDS", 10)
 HINT_KEEP_SECONDS = env_int("HINT_KEEP_SECONDS", 60 * 60)
 
 LANGUAGE_CODE = "en"

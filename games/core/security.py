@@ -18,7 +18,7 @@ from django.contrib import auth
 from django.contrib.auth.models import AnonymousUser
 from django.contrib.auth.signals import user_logged_in, user_logged_out
 from django.db import IntegrityError, transaction
-from django.db.models import F
+from django.db.models import F, Q
 from django.dispatch import receiver
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
@@ -120,23 +120,47 @@ class _OverLimit(Exception):
         self.scope = scope
 
 
-def count_uses(counts: Sequence[tuple[str, str, int]], window: timedelta) -> tuple[str, int]:
-    """Count one use for each (scope, who, limit) of `counts` in this `window` (a fixed window:
-    this minute, for a minute). Within every limit: ("", 0). Else the scope first found over
-    its limit and the seconds until the window ends; then nothing is counted. Rows of the
-    database, as for creations, so every app server shares them and racing requests are each
-    counted."""
+def count_uses(counts: Sequence[tuple[str, str, int, timedelta]]) -> tuple[str, int]:
+    """Count one use for each (scope, who, limit, window) of `counts` (a fixed window: this
+    minute, for a minute; these ten seconds). Within every limit: ("", 0). Else the scope first
+    found over its limit and the seconds until its window ends; then nothing is counted. Rows
+    of the database, as for creations, so every app server shares them and racing requests are
+    each counted.
+
+    A scope already at its limit is refused by one read, before any write: a flood past the
+    limit takes no write lock and waits for none."""
     now = timezone.now()
+    windows = [
+        (scope, who, limit, _window_start(now, window)) for scope, who, limit, window in counts
+    ]
+    spans = {count[0]: count[3] for count in counts}
+    full = _full_scope(windows)
+    if not full:
+        try:
+            with transaction.atomic():
+                for scope, who, limit, start in windows:
+                    if _count(scope, who, start) > limit:
+                        raise _OverLimit(scope)
+        except _OverLimit as over:
+            full = over.scope
+        else:
+            return "", 0
+    start = next(window[3] for window in windows if window[0] == full)
+    return full, max(1, math.ceil((start + spans[full] - now).total_seconds()))
+
+
+def _window_start(now: datetime, window: timedelta) -> datetime:
     seconds = window.total_seconds()
-    start = datetime.fromtimestamp(now.timestamp() // seconds * seconds, tz=UTC)
-    try:
-        with transaction.atomic():
-            for scope, who, limit in counts:
-                if _count(scope, who, start) > limit:
-                    raise _OverLimit(scope)
-    except _OverLimit as over:
-        return over.scope, max(1, math.ceil((start + window - now).total_seconds()))
-    return "", 0
+    return datetime.fromtimestamp(now.timestamp() // seconds * seconds, tz=UTC)
+
+
+def _full_scope(windows: Sequence[tuple[str, str, int, datetime]]) -> str:
+    """The first scope whose count in its window has reached its limit ("": none), read only."""
+    condition = Q()
+    for scope, who, _limit, start in windows:
+        condition |= Q(scope=scope, address=who, hour=start)
+    found = dict(CreationCount.objects.filter(condition).values_list("scope", "count"))
+    return next((w[0] for w in windows if found.get(w[0], 0) >= w[2]), "")
 
 
 def _count(scope: str, who: str, start: datetime) -> int:

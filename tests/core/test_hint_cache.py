@@ -4,7 +4,9 @@ own language, and past either limit the answer is a 429 with a message and nothi
 
 import pytest
 from django.core.cache import cache
+from django.db import connection
 from django.test import override_settings
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import translation
 
@@ -156,3 +158,56 @@ def test_every_games_advice_is_kept_as_it_was_given(client, key, options):
     kept = cache.get(f"hint:{game.pk}:{game.version}")
     assert kept == get_kind(key).coach.advise(game.state)
     assert ask(client, game).context["hint_panel"].hint == first
+
+
+@override_settings(
+    HINT_LIMITS={"player": 100, "address": 100},
+    HINT_BURSTS={"player": 2, "address": 100},
+    HINT_BURST_SECONDS=10,
+)
+def test_a_burst_of_hints_is_refused_within_seconds(client, clock):
+    game = start_seeded(client, "ishido", ishido.Options(), "burst")
+    assert ask(client, game).status_code == 200
+    assert ask(client, game).status_code == 200
+    before = frozen(game)
+    answer = ask(client, game, htmx=True)
+    assert answer.status_code == 429
+    assert 1 <= int(answer["Retry-After"]) <= 10
+    html = answer.content.decode()
+    assert "Too many hints at once (at most 2 in 10 seconds)." in html
+    assert 'id="board"' in html and "data-hint=" not in html
+    assert frozen(game) == before
+    clock.advance(seconds=10)
+    assert ask(client, game).status_code == 200
+
+
+@override_settings(
+    HINT_LIMITS={"player": 100, "address": 100},
+    HINT_BURSTS={"player": 100, "address": 2},
+    HINT_BURST_SECONDS=10,
+)
+def test_a_burst_from_one_address_is_refused_for_its_other_players(client, other_client):
+    mine = start_seeded(client, "ishido", ishido.Options(), "burst-1")
+    assert ask(client, mine).status_code == 200
+    assert ask(client, mine).status_code == 200
+    theirs = start_seeded(other_client, "ishido", ishido.Options(), "burst-2")
+    assert ask(other_client, theirs).status_code == 429
+
+
+@override_settings(HINT_LIMITS={"player": 1, "address": 100})
+def test_a_hint_past_a_full_limit_takes_no_write(client):
+    game = start_seeded(client, "ishido", ishido.Options(), "read-only")
+    assert ask(client, game).status_code == 200
+    with CaptureQueriesContext(connection) as queries:
+        assert ask(client, game, htmx=True).status_code == 429
+    writes = [q["sql"] for q in queries if not q["sql"].lstrip().upper().startswith("SELECT")]
+    assert writes == []
+
+
+def test_the_burst_refusal_is_in_the_visitors_language(client, settings):
+    settings.HINT_BURSTS = {"player": 1, "address": 100}
+    game = start_seeded(client, "ishido", ishido.Options(), "burst-hu")
+    ask(client, game)
+    client.cookies["django_language"] = "sk"
+    html = ask(client, game).content.decode()
+    assert "Priveľa tipov naraz (najviac 1 za 10 sekúnd)." in html

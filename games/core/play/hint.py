@@ -15,8 +15,8 @@ The coach's advice is computed once per game version and kept in Django's cache 
 every app server), keyed by game and version: another tab, a reload or the confirmation after
 the question costs no coach work. What is kept is the `Advice` (actions and values, in no
 language); the kind words it for each visitor. Every hint shown counts against a per-player and
-a per-address limit a minute (settings.HINT_LIMITS); past either, a 429 with the board and a
-message, and nothing is marked.
+a per-address limit a minute (settings.HINT_LIMITS) and in a burst of a few seconds
+(settings.HINT_BURSTS); past any, a 429 with the board and a message, and nothing is marked.
 """
 
 from __future__ import annotations
@@ -40,6 +40,7 @@ from games.core.play.refusals import (
     NO_HINTS_MESSAGE,
     OVER_HINT_MESSAGE,
     STALE_HINT_MESSAGE,
+    TOO_MANY_HINTS_AT_ONCE_MESSAGE,
     TOO_MANY_HINTS_MESSAGES,
 )
 from games.core.play.response import HtmxHttpRequest, board_response
@@ -104,19 +105,28 @@ def kept_advice(game: Game) -> Advice:
 
 
 def too_many_hints(request: HtmxHttpRequest, game: Game) -> HttpResponse | None:
-    """Count this hint for the player and the address; past a limit, the 429 answer."""
-    limits = settings.HINT_LIMITS
+    """Count this hint for the player and the address, in a short burst window and in the
+    minute; past a limit, the 429 answer."""
+    limits, bursts = settings.HINT_LIMITS, settings.HINT_BURSTS
+    minute, burst = timedelta(minutes=1), timedelta(seconds=settings.HINT_BURST_SECONDS)
+    player, address = f"player {game.player_id}", client_address(request)
     scope, retry = count_uses(
         [
-            ("hint-player", f"player {game.player_id}", limits["player"]),
-            ("hint-address", client_address(request), limits["address"]),
-        ],
-        timedelta(minutes=1),
+            ("hint-player-burst", player, bursts["player"], burst),
+            ("hint-address-burst", address, bursts["address"], burst),
+            ("hint-player", player, limits["player"], minute),
+            ("hint-address", address, limits["address"], minute),
+        ]
     )
     if not scope:
         return None
-    which = scope.removeprefix("hint-")
-    message = TOO_MANY_HINTS_MESSAGES[which] % {"limit": limits[which]}
+    if scope.endswith("-burst"):
+        which = scope.removeprefix("hint-").removesuffix("-burst")
+        values = {"limit": bursts[which], "seconds": settings.HINT_BURST_SECONDS}
+        message = TOO_MANY_HINTS_AT_ONCE_MESSAGE % values
+    else:
+        which = scope.removeprefix("hint-")
+        message = TOO_MANY_HINTS_MESSAGES[which] % {"limit": limits[which]}
     response = board_response(request, game, error=message, status=429)
     response["Retry-After"] = str(retry)
     return response
