@@ -44,7 +44,7 @@ def main(count: int) -> None:
         kind, times = get_kind(key), []
         for state in positions(key, options, count):
             start = time.process_time()
-            kind.hint(state)
+            kind.hint(state, kind.coach.advise(state))
             times.append(1000 * (time.process_time() - start))
         times.sort()
         p95 = times[min(len(times) - 1, int(0.95 * len(times)))]

@@ -2,14 +2,15 @@
 
 The site is served as `scripts/run` serves it (gunicorn, 2 sync workers, whitenoise, a file
 SQLite database in WAL mode) with one extra URL, `/floor/`: a plain HttpResponse view behind
-the same middleware. For each game, N clients each play their own game with random legal
-moves (htmx POSTs answered by the board partial), chosen from a mirror of the game that the
-client keeps with the rules package (it dealt the game from a seed it knows). The floor is hit
-by the same kind of client. The script prints requests per second, the ratio of moves to the
-floor, latency percentiles as the clients see them (queueing for a worker included: with N
-clients waiting in turn that is N / throughput at least, Little's law) and as the workers spent
-them (gunicorn's access log), and the size of the move answers; then it checks that every
-accepted move is stored exactly once.
+the same middleware. For each game, N clients each play their own game with random legal moves
+(htmx POSTs answered by the board partial), chosen from a mirror of the game that the client
+keeps with the rules package (it dealt the game from a seed it knows). The floor is hit by the
+same kind of client, and so is a game page: "page" GETs the whole page of a running Ishido game
+(a reload, no htmx), each client its own game. The script prints requests per second, the ratio
+of moves to the floor, latency percentiles as the clients see them (queueing for a worker
+included: with N clients waiting in turn that is N / throughput at least, Little's law) and as
+the workers spent them (gunicorn's access log), and the size of the move answers; then it
+checks that every accepted move is stored exactly once.
 
     .venv/bin/python benchmarks/move_floor.py [seconds per run] [connections ...]
 """
@@ -130,12 +131,22 @@ class Client:
         }
         self.version = 0
 
+    def page(self, stats: Stats) -> None:
+        """The whole game page, as a reload or a plain link asks for it."""
+        headers = {"Cookie": self.headers["Cookie"]}
+        started = time.perf_counter()
+        status, content = self.site.request("GET", f"/{self.game}/{self.record.pk}/", b"", headers)
+        stats.latencies.append(time.perf_counter() - started)
+        if status != 200:
+            stats.errors += 1
+        stats.sizes.append(len(content))
+
     def move(self, stats: Stats) -> bool:
         """One move; False once the game has ended."""
         if self.state.is_finished:
             return False
         action = choose(self.game, self.state, self.rng)
-        suffix, fields = move_request(self.game, action)
+        suffix, fields = move_request(self.game, action, self.state)
         body = urllib.parse.urlencode([("version", self.version), *fields]).encode()
         started = time.perf_counter()
         status, content = self.site.request(
@@ -154,11 +165,12 @@ class Client:
 
 def run(site: Site, game: str, connections: int, seconds: float) -> tuple[Stats, float]:
     stats = Stats()
+    dealt = "ishido" if game == "page" else game
     clients = (
         []
         if game == "floor"
         else [
-            Client(site, game, f"{game}-{connections}-{i}-{time.time()}")
+            Client(site, dealt, f"{game}-{connections}-{i}-{time.time()}")
             for i in range(connections)
         ]
     )
@@ -177,7 +189,11 @@ def run(site: Site, game: str, connections: int, seconds: float) -> tuple[Stats,
             stats.latencies.append(time.perf_counter() - started)
             stats.sizes.append(len(content))
 
-    target = floor if game == "floor" else play
+    def page(index: int) -> None:
+        while time.perf_counter() < stop:
+            clients[index].page(stats)
+
+    target = {"floor": floor, "page": page}.get(game, play)
     since = site.log.stat().st_size if site.log.exists() else 0
     begun = time.perf_counter()
     threads = [threading.Thread(target=target, args=(i,)) for i in range(connections)]
@@ -202,7 +218,7 @@ ROUNDS = 3  # each measure is taken in slices, interleaved, so that a noisy mome
 def main(seconds: float, connection_counts: list[int]) -> None:
     site = Site()
     all_accepted: dict[int, int] = {}
-    targets = ("floor", "ishido", "magdagdon", "mishimash")
+    targets = ("floor", "ishido", "magdagdon", "mishimash", "page")
     try:
         for connections in connection_counts:
             print(

@@ -53,11 +53,11 @@ def play(game: str, moves: int) -> None:
             record, state, rng = new_game(client, game, f"{game}-{len(times)}")
             version = 0
         action = choose(game, state, pick)
-        suffix, fields = move_request(game, action)
+        suffix, fields = move_request(game, action, state)
         data: dict[str, object] = {"version": version}
         for name, value in fields:
-            if name == "dice":
-                data.setdefault("dice", []).append(value)  # type: ignore[union-attr]
+            if name in ("dice", "hints"):  # repeated fields, as a form sends them
+                data.setdefault(name, []).append(value)  # type: ignore[union-attr]
             else:
                 data[name] = value
         started = time.process_time()

@@ -9,10 +9,13 @@ from typing import Any
 from games.rules import ishido, magdagdon, mishimash
 
 
-def move_request(game: str, action: Any) -> tuple[str, list[tuple[str, object]]]:
-    """The URL suffix and form fields of a rules action, as the page's forms send them."""
+def move_request(game: str, action: Any, state: Any = None) -> tuple[str, list[tuple[str, object]]]:
+    """The URL suffix and form fields of a rules action, as the page's forms send them (for
+    Ishido, given the `state`, also the stone the page showed and the highlight switch: its
+    hidden "0" and the ticked checkbox's "1", as a browser sends them)."""
     if game == "ishido":
-        return "place", [("cell", action.cell)]
+        shown = [("stone", ishido.stone_name(state.current_stone))] if state is not None else []
+        return "place", [*shown, ("cell", action.cell), ("hints", 0), ("hints", 1)]
     if game == "mishimash":
         name = type(action).__name__
         fields: list[tuple[str, object]] = [("player", action.player)]

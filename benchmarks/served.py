@@ -53,7 +53,7 @@ def gunicorn_site(
     files are collected and served compressed by whitenoise, as in production."""
     tmp = Path(tempfile.mkdtemp())
     env = {**os.environ, "SQLITE_PATH": str(tmp / "db.sqlite3"), "STATIC_ROOT": str(tmp / "st")}
-    commands = [["migrate", "-v0"]]
+    commands = [["migrate", "-v0"], ["createcachetable"]]
     if compressed_static:
         env.pop("PLAIN_STATIC", None)
         commands.append(["collectstatic", "--noinput", "-v0"])

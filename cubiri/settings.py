@@ -6,6 +6,7 @@ SQLite is the default so that a fresh clone runs at once; DATABASE_URL may name 
 import os
 from datetime import timedelta
 from pathlib import Path
+from typing import Any
 
 import django_stubs_ext
 from django.core.exceptions import ImproperlyConfigured
@@ -164,7 +165,7 @@ else:
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 
-def _caches(redis_url: str) -> dict[str, dict[str, str]]:
+def _caches(redis_url: str) -> dict[str, dict[str, Any]]:
     """What is kept between requests (login throttling, rate limits, anything cached) must be
     seen by every worker of every app server, so never process memory: Django's Redis cache
     when REDIS_URL is set (`pip install .[redis]`), else a table of the database, created by
@@ -180,6 +181,8 @@ def _caches(redis_url: str) -> dict[str, dict[str, str]]:
         "default": {
             "BACKEND": "django.core.cache.backends.db.DatabaseCache",
             "LOCATION": "cubiri_cache",
+            # Kept hints (one per game version) live here too: more than the default 300.
+            "OPTIONS": {"MAX_ENTRIES": 20_000},
         }
     }
 
@@ -267,6 +270,22 @@ CREATION_LIMITS = {
     "game": env_int("GAMES_PER_HOUR", 120),
     "review": env_int("REVIEWS_PER_HOUR", 20),  # analyses asked for (games.core.review.store)
 }
+# HINT runs the coach: at most so many hints a minute per player, and per client address (a
+# family or a school behind one address shares it). Counted like the creations above; past
+# either, a 429 with a message and nothing changed. A hint, once computed, is kept in the cache
+# for HINT_KEEP_SECONDS (games.core.play.hint), so a reload or another tab costs no coach work.
+HINT_LIMITS = {
+    "player": env_int("HINTS_PER_MINUTE", 20),
+    "address": env_int("HINTS_PER_ADDRESS_MINUTE", 60),
+}
+# ... and in a burst of HINT_BURST_SECONDS: a flood is refused within seconds, before the
+# minute's limits let it spend a minute of coach work.
+HINT_BURSTS = {
+    "player": env_int("HINTS_PER_BURST", 5),
+    "address": env_int("HINTS_PER_ADDRESS_BURST", 10),
+}
+HINT_BURST_SECONDS = env_int("HINT_BURST_SECONDS", 10)
+HINT_KEEP_SECONDS = env_int("HINT_KEEP_SECONDS", 60 * 60)
 
 # Background work (a review's analysis, a replay's checkpoints): Django's tasks framework with
 # django-tasks-db, its ORM backend, so the queue is the shared database (SQLite or PostgreSQL);

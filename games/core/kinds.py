@@ -25,7 +25,7 @@ from games.core.play.refusals import rules_message
 from games.rules import IllegalMove
 
 if TYPE_CHECKING:
-    from games.coach import GameCoach
+    from games.coach import Advice, GameCoach
     from games.core.stats.facts import Fact, FinishedResult
 from games.core.play.hint_panel import Hint
 
@@ -132,7 +132,10 @@ class GameKind:
 
     @property
     def defs_partial(self) -> str:
-        """Constant markup a board refers to (SVG symbols), drawn once per page."""
+        """Constant markup a board refers to (SVG symbols), drawn once per page. It may depend
+        on the visitor's language and on nothing else (not on the game, the board view or the
+        request): a page shows it as `{{ defs }}`, rendered once per language and kept
+        (games.core.play.response.defs)."""
         return f"{self.template}#defs"
 
     def ui(self, request: HttpRequest, state: Any, *, status: int) -> Any:
@@ -150,9 +153,10 @@ class GameKind:
         player's own running game, not a replay); `hint`: the coach's move to mark on it."""
         raise NotImplementedError
 
-    def hint(self, state: Any) -> Hint:
-        """The coach's move for `state` (a running game of a kind with `hints`), computed
-        from what the player sees only."""
+    def hint(self, state: Any, advice: Advice) -> Hint:
+        """The coach's move for `state` (a running game of a kind with `hints`) in the
+        visitor's words, from `advice`, the coach's answer for it (`coach.advise(state)`,
+        from what the player sees only; games.core.play.hint keeps it per game version)."""
         raise NotImplementedError
 
     # --- a player's stats page and choices --------------------------------------------------

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import math
 import unicodedata
-from collections.abc import Callable
-from datetime import timedelta
+from collections.abc import Callable, Sequence
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from axes.attempts import get_cool_off_threshold
@@ -22,7 +22,7 @@ from django.contrib import auth
 from django.contrib.auth.models import AnonymousUser
 from django.contrib.auth.signals import user_logged_in, user_logged_out
 from django.db import IntegrityError, transaction
-from django.db.models import F, Sum
+from django.db.models import F, Q, Sum
 from django.dispatch import receiver
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
@@ -118,22 +118,76 @@ def count_creation(request: HttpRequest, scope: str) -> None:
     leaves the count as it was. The count is a database row, so every app server shares it.
     """
     limit = settings.CREATION_LIMITS[scope]
-    address = client_address(request)
     now = timezone.now()
     hour = now.replace(minute=0, second=0, microsecond=0)
-    rows = CreationCount.objects.filter(scope=scope, address=address, hour=hour)
     with transaction.atomic():
-        if not rows.update(count=F("count") + 1):
-            try:
-                with transaction.atomic():
-                    CreationCount.objects.create(scope=scope, address=address, hour=hour, count=1)
-            except IntegrityError:  # another server created this hour's row first
-                rows.update(count=F("count") + 1)
-            else:
-                CreationCount.objects.filter(scope=scope, address=address, hour__lt=hour).delete()
-        if rows.values_list("count", flat=True).get() > limit:
+        if _count(scope, client_address(request), hour) > limit:
             retry = math.ceil((hour + timedelta(hours=1) - now).total_seconds())
             raise RateLimited(scope, limit, retry)
+
+
+class _OverLimit(Exception):
+    def __init__(self, scope: str) -> None:
+        super().__init__(scope)
+        self.scope = scope
+
+
+def count_uses(counts: Sequence[tuple[str, str, int, timedelta]]) -> tuple[str, int]:
+    """Count one use for each (scope, who, limit, window) of `counts` (a fixed window: this
+    minute, for a minute; these ten seconds). Within every limit: ("", 0). Else the scope first
+    found over its limit and the seconds until its window ends; then nothing is counted. Rows
+    of the database, as for creations, so every app server shares them and racing requests are
+    each counted.
+
+    A scope already at its limit is refused by one read, before any write: a flood past the
+    limit takes no write lock and waits for none."""
+    now = timezone.now()
+    windows = [
+        (scope, who, limit, _window_start(now, window)) for scope, who, limit, window in counts
+    ]
+    spans = {count[0]: count[3] for count in counts}
+    full = _full_scope(windows)
+    if not full:
+        try:
+            with transaction.atomic():
+                for scope, who, limit, start in windows:
+                    if _count(scope, who, start) > limit:
+                        raise _OverLimit(scope)
+        except _OverLimit as over:
+            full = over.scope
+        else:
+            return "", 0
+    start = next(window[3] for window in windows if window[0] == full)
+    return full, max(1, math.ceil((start + spans[full] - now).total_seconds()))
+
+
+def _window_start(now: datetime, window: timedelta) -> datetime:
+    seconds = window.total_seconds()
+    return datetime.fromtimestamp(now.timestamp() // seconds * seconds, tz=UTC)
+
+
+def _full_scope(windows: Sequence[tuple[str, str, int, datetime]]) -> str:
+    """The first scope whose count in its window has reached its limit ("": none), read only."""
+    condition = Q()
+    for scope, who, _limit, start in windows:
+        condition |= Q(scope=scope, address=who, hour=start)
+    found = dict(CreationCount.objects.filter(condition).values_list("scope", "count"))
+    return next((w[0] for w in windows if found.get(w[0], 0) >= w[2]), "")
+
+
+def _count(scope: str, who: str, start: datetime) -> int:
+    """Add one to the count of `scope` for `who` (an address) since `start`; the new count.
+    Inside the caller's transaction; a new window's row deletes that one's older rows."""
+    rows = CreationCount.objects.filter(scope=scope, address=who, hour=start)
+    if not rows.update(count=F("count") + 1):
+        try:
+            with transaction.atomic():
+                CreationCount.objects.create(scope=scope, address=who, hour=start, count=1)
+        except IntegrityError:  # another server created this window's row first
+            rows.update(count=F("count") + 1)
+        else:
+            CreationCount.objects.filter(scope=scope, address=who, hour__lt=start).delete()
+    return rows.values_list("count", flat=True).get()
 
 
 class RateLimitMiddleware:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext
 
-from games.coach.ishido import COACH
+from games.coach import Advice
 from games.core.play.hint_panel import Hint, HintLine, number
 from games.ishido.display import seen_place, spoken_name
 from games.rules import ishido as rules
@@ -15,8 +15,8 @@ from games.rules import ishido as rules
 SHOWN = 3  # cells listed with their values
 
 
-def hint_for(state: rules.State) -> Hint:
-    answer = COACH.advise(state)
+def hint_for(state: rules.State, answer: Advice) -> Hint:
+    """The hint in the visitor's words, from the coach's `answer` for `state`."""
     best = answer.action
     stone = state.current_stone
     assert stone is not None  # a running game always shows its current stone

@@ -9,6 +9,7 @@ from django.http import HttpRequest
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from games.coach import Advice
 from games.coach import ishido as ishido_coach
 from games.core.html import Html, escape
 from games.core.kinds import GameKind, ResultFields
@@ -86,8 +87,8 @@ class IshidoKind(GameKind):
             state, playable=playable, hints=ui.hints, moved=ui.moved, hinted=hinted
         )
 
-    def hint(self, state: ishido.State) -> Hint:
-        return hint_for(state)
+    def hint(self, state: ishido.State, advice: Advice) -> Hint:
+        return hint_for(state, advice)
 
     def leaderboard(self, options: Any) -> str:
         return "classic"

@@ -10,6 +10,7 @@ from games.core.kinds import get_kind
 from games.core.models import Game
 from games.core.play.moves import player_game, running_game, start_game, submit_move
 from games.core.play.response import HtmxHttpRequest, board_response
+from games.core.players import get_player
 from games.core.preferences import remember
 from games.ishido.display import spoken_name
 from games.ishido.forms import NewGameForm, PlaceForm
@@ -39,10 +40,11 @@ def place(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     game = player_game(request, game_id, KIND)
     form = PlaceForm(request.POST)
     response = submit_move(request, game, form, lambda d: checked_place(game, d))
-    if response.status_code in (200, 303) and "hints" in request.POST and game.player:
-        # The highlight switch answers on the page alone; the next move carries it here.
-        hints = "off" if request.POST["hints"] == "0" else "on"
-        remember(game.player, "ishido.hints", hints)
+    # The highlight switch answers on the page alone; the next move carries it here. The
+    # visitor's player is the game's (player_game), and read once per request.
+    if response.status_code in (200, 303) and "hints" in request.POST:
+        if player := get_player(request):
+            remember(player, "ishido.hints", "off" if request.POST["hints"] == "0" else "on")
     return response
 
 

@@ -11,7 +11,6 @@ from typing import Any
 from django.utils.translation import gettext, pgettext
 
 from games.coach import Advice
-from games.coach.magdagdon import COACH
 from games.coach.magdagdon.plan import Plan
 from games.core.play.hint_panel import Hint, HintLine, number
 from games.magdagdon.display import where
@@ -57,8 +56,8 @@ def power_dice(action: rules.Action) -> frozenset[int]:
     return frozenset({getattr(action, "die", 0)})
 
 
-def hint_for(state: rules.State) -> Hint:
-    advice = COACH.advise(state)
+def hint_for(state: rules.State, advice: Advice) -> Hint:
+    """The hint in the visitor's words, from the coach's `advice` for `state`."""
     best = advice.action
     if state.phase == rules.ROLLING:
         text = gettext("ROLL the four dice.")

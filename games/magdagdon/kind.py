@@ -8,6 +8,7 @@ from django.http import HttpRequest
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from games.coach import Advice
 from games.coach import magdagdon as magdagdon_coach
 from games.core.html import Html
 from games.core.kinds import GameKind, ResultFields
@@ -83,8 +84,8 @@ class MagdagdonKind(GameKind):
             hint_dice=hint.dice,
         )
 
-    def hint(self, state: magdagdon.State) -> Hint:
-        return hint_for(state)
+    def hint(self, state: magdagdon.State, advice: Advice) -> Hint:
+        return hint_for(state, advice)
 
     def leaderboard(self, options: magdagdon.Options) -> str:
         return options.difficulty.value

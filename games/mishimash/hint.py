@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 from django.utils.translation import gettext, pgettext
 
-from games.coach.mishimash import COACH
+from games.coach import Advice
 from games.coach.mishimash import policies as coach
 from games.core.play.hint_panel import Hint, HintLine, number, percent
 from games.rules import mishimash as rules
@@ -50,9 +50,9 @@ def with_risk(state: rules.State, action: rules.Action, text: str) -> str:
     return gettext("%(value)s · bust %(chance)s") % {"value": text, "chance": percent(risk)}
 
 
-def hint_for(state: rules.State) -> Hint:
-    """The hint for the player to move (solo or hot-seat; online tables offer none)."""
-    answer = COACH.advise(state)
+def hint_for(state: rules.State, answer: Advice) -> Hint:
+    """The hint for the player to move (solo or hot-seat; online tables offer none), from
+    the coach's `answer` for `state`."""
     unit, values, best = answer.unit, answer.alternatives, answer.action
     if not isinstance(best, rules.SelectAndBank | rules.SelectAndRollAgain):
         risk = percent(coach.bust_chance(rules.DICE))

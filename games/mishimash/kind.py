@@ -9,6 +9,7 @@ from django.utils.functional import lazy
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from games.coach import Advice
 from games.coach import mishimash as mishimash_coach
 from games.core.html import Html
 from games.core.kinds import GameKind, ResultFields
@@ -97,8 +98,8 @@ class MishimashKind(GameKind):
             hinted_move=hint.button if hint is not None else "",
         )
 
-    def hint(self, state: mishimash.State) -> Hint:
-        return hint_for(state)
+    def hint(self, state: mishimash.State, advice: Advice) -> Hint:
+        return hint_for(state, advice)
 
     def leaderboard(self, options: mishimash.Options) -> str:
         """The leaderboard a game would rank on: solo standard targets only ("" = unranked)."""

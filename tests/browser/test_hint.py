@@ -117,6 +117,22 @@ def test_ishido_hint_is_on_the_board_legal_and_a_coached_game_is_not_ranked(page
     screenshot(page, "hint-records-coached")
 
 
+def test_past_the_limit_the_board_says_so_and_nothing_is_marked(page, settings):
+    """A 429 from HINT is swapped in like a refused move: the board stays, with the message."""
+    settings.HINT_LIMITS = {"player": 1, "address": 100}
+    game = start(page, "ishido")
+    ask_hint(page, game)
+    page.reload()  # the coached game's page offers HINT again
+    page.click("[data-hint-button]")
+    error = page.locator("#board [data-error]")
+    error.wait_for()
+    assert "You asked for too many hints in a minute (at most 1)." in error.inner_text()
+    assert page.locator("#board [data-cell]").count() > 0
+    assert page.locator(".coach-hint[data-hint]").count() == 0
+    screenshot(page, "hint-limit-phone")
+    assert version(game) == 0
+
+
 def test_without_javascript_the_hint_is_a_plain_post(nojs_page):
     page = nojs_page
     game = start(page, "ishido")

@@ -233,7 +233,7 @@ def positions(key: str, options, rng: random.Random, count: int):
 def test_every_hint_names_a_legal_action_and_marks_the_board(key, options):
     kind = get_kind(key)
     for state in positions(key, options, random.Random(f"hint-{key}"), 12):
-        hint = kind.hint(state)
+        hint = kind.hint(state, kind.coach.advise(state))
         assert kind.rules.action_from_text(hint.action) in kind.rules.legal_actions(state)
         assert hint.advice and hint.choices and sum(c.best for c in hint.choices) == 1
         assert len(hint.choices) <= 3  # short enough for a phone

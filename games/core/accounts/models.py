@@ -96,7 +96,9 @@ class SignIn(models.Model):
 
 
 class CreationCount(models.Model):
-    """How many players (or games) one client address created in one hour."""
+    """How many players (or games) one client address created in one hour; also how many
+    uses of a limited request (a hint) one player or address made in a shorter window, which
+    `hour` then starts (games.core.security.count_uses)."""
 
     scope = models.CharField(max_length=20)
     address = models.CharField(max_length=64)

@@ -10,23 +10,41 @@ player's records.
 
 The POST asks first (`confirm` absent): before the first hint of a game the panel says what a
 hint costs; the confirmed POST marks the game and shows the hint. A GET never marks anything.
+
+The coach's advice is computed once per game version and kept in Django's cache (shared by
+every app server), keyed by game and version: another tab, a reload or the confirmation after
+the question costs no coach work. What is kept is the `Advice` (actions and values, in no
+language); the kind words it for each visitor. Every hint shown counts against a per-player and
+a per-address limit a minute (settings.HINT_LIMITS) and in a burst of a few seconds
+(settings.HINT_BURSTS); past any, a 429 with the board and a message, and nothing is marked.
 """
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Any
 
 from django import forms
+from django.conf import settings
+from django.core.cache import cache
 from django.db import transaction
 from django.http import Http404, HttpResponse
 from django.views.decorators.http import require_POST
 
+from games.coach import Advice
 from games.core.kinds import get_kind
 from games.core.models import Game, GameOver, StaleVersion
 from games.core.play.hint_panel import panel
 from games.core.play.moves import MoveForm, answer_move, player_game
-from games.core.play.refusals import NO_HINTS_MESSAGE, OVER_HINT_MESSAGE, STALE_HINT_MESSAGE
+from games.core.play.refusals import (
+    NO_HINTS_MESSAGE,
+    OVER_HINT_MESSAGE,
+    STALE_HINT_MESSAGE,
+    TOO_MANY_HINTS_AT_ONCE_MESSAGE,
+    TOO_MANY_HINTS_MESSAGES,
+)
 from games.core.play.response import HtmxHttpRequest, board_response
+from games.core.security import client_address, count_uses
 
 
 class HintForm(MoveForm):
@@ -50,7 +68,11 @@ def hint(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     def act(data: dict[str, Any]) -> HttpResponse:
         if not game.coached and not data["confirm"]:
             return board_response(request, game, hint_panel=panel(game, asking=True))
-        shown = game.kind.hint(game.state)  # from the state at `version`, before the mark
+        refused = too_many_hints(request, game)
+        if refused is not None:
+            return refused
+        # From the state at `version`, before the mark.
+        shown = game.kind.hint(game.state, kept_advice(game))
         if not game.coached:
             with transaction.atomic():
                 marked = Game.objects.filter(
@@ -70,3 +92,41 @@ def hint(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
         stale_message=STALE_HINT_MESSAGE,
         over_message=OVER_HINT_MESSAGE,
     )
+
+
+def kept_advice(game: Game) -> Advice:
+    """The coach's advice for the game at its current version: computed once, then kept."""
+    key = f"hint:{game.pk}:{game.version}"
+    advice = cache.get(key)
+    if not isinstance(advice, Advice):
+        advice = game.kind.coach.advise(game.state)
+        cache.set(key, advice, settings.HINT_KEEP_SECONDS)
+    return advice
+
+
+def too_many_hints(request: HtmxHttpRequest, game: Game) -> HttpResponse | None:
+    """Count this hint for the player and the address, in a short burst window and in the
+    minute; past a limit, the 429 answer."""
+    limits, bursts = settings.HINT_LIMITS, settings.HINT_BURSTS
+    minute, burst = timedelta(minutes=1), timedelta(seconds=settings.HINT_BURST_SECONDS)
+    player, address = f"player {game.player_id}", client_address(request)
+    scope, retry = count_uses(
+        [
+            ("hint-player-burst", player, bursts["player"], burst),
+            ("hint-address-burst", address, bursts["address"], burst),
+            ("hint-player", player, limits["player"], minute),
+            ("hint-address", address, limits["address"], minute),
+        ]
+    )
+    if not scope:
+        return None
+    if scope.endswith("-burst"):
+        which = scope.removeprefix("hint-").removesuffix("-burst")
+        values = {"limit": bursts[which], "seconds": settings.HINT_BURST_SECONDS}
+        message = TOO_MANY_HINTS_AT_ONCE_MESSAGE % values
+    else:
+        which = scope.removeprefix("hint-")
+        message = TOO_MANY_HINTS_MESSAGES[which] % {"limit": limits[which]}
+    response = board_response(request, game, error=message, status=429)
+    response["Retry-After"] = str(retry)
+    return response

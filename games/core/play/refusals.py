@@ -23,6 +23,22 @@ STALE_HINT_MESSAGE = _(
 )
 OVER_HINT_MESSAGE = _("This game has ended: there is nothing to hint.")
 NO_HINTS_MESSAGE = _("This game offers no hints.")
+# Past the limits of settings.HINT_LIMITS and HINT_BURSTS (games.core.play.hint): status 429.
+TOO_MANY_HINTS_MESSAGES = {
+    "player": _(
+        "You asked for too many hints in a minute (at most %(limit)d). Nothing was changed; "
+        "please try again within a minute."
+    ),
+    "address": _(
+        "Too many hints were asked for from your address in a minute (at most %(limit)d). "
+        "Nothing was changed; please try again within a minute."
+    ),
+}
+
+TOO_MANY_HINTS_AT_ONCE_MESSAGE = _(
+    "Too many hints at once (at most %(limit)d in %(seconds)d seconds). Nothing was changed; "
+    "please wait a few seconds and try again."
+)
 
 
 class Refused(Exception):

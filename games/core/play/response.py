@@ -5,11 +5,15 @@ from typing import Any
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.template.backends.utils import csrf_input
+from django.template.loader import render_to_string
 from django.utils.cache import patch_vary_headers
+from django.utils.safestring import SafeString
+from django.utils.translation import get_language
 from django_htmx.middleware import HtmxDetails
 
 from games.core.daily.challenges import end_screen
 from games.core.html import EMPTY
+from games.core.kinds import GameKind
 from games.core.models import Game
 from games.core.play.ending import ending
 from games.core.play.hint_panel import Hint, HintPanel, panel
@@ -61,6 +65,8 @@ def board_response(
     # ever submitted by htmx, which sends the token in its header (hx-headers on <body>), so
     # the answer leaves the field out of its forms: 130 bytes each, and no template include.
     context["csrf_field"] = EMPTY if htmx else csrf_input(request)
+    if not htmx:
+        context["defs"] = defs(kind, context["board"])
     response = render(
         request, kind.board_partial if htmx else kind.template, context, status=status
     )
@@ -68,6 +74,20 @@ def board_response(
     if htmx and request.method == "POST" and status == 200:
         response["HX-Replace-Url"] = game_url(game, kind.ui_query(ui))
     return response
+
+
+# Each kind's `defs` partial as rendered in each language: constant markup (GameKind.defs_partial),
+# a good part of a page's render (Ishido's 36 stone symbols), the same for every visitor.
+_DEFS: dict[tuple[str, str], SafeString] = {}
+
+
+def defs(kind: GameKind, board: Any) -> SafeString:
+    """The kind's `defs` partial in the visitor's language, rendered once and kept."""
+    key = (kind.key, get_language() or "")
+    kept = _DEFS.get(key)
+    if kept is None:
+        kept = _DEFS[key] = render_to_string(kind.defs_partial, {"board": board})
+    return kept
 
 
 def game_url(game: Game, query: str = "") -> str:

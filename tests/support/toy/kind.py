@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
+from games.coach import Advice
 from games.core.kinds import GameKind, ResultFields
 from games.core.play.hint_panel import Hint, HintLine
 from games.core.stats.facts import Fact, FinishedResult
@@ -36,8 +37,7 @@ class ToyKind(GameKind):
     def board_view(self, state: rules.State, *, playable: bool, ui: Any, hint: Hint | None = None):
         return ToyBoard(state.face, playable, hint.button if hint else "")
 
-    def hint(self, state: rules.State) -> Hint:
-        advice = self.coach.advise(state)
+    def hint(self, state: rules.State, advice: Advice) -> Hint:
         choices = tuple(
             HintLine(action.TYPE, f"{value:.2f}", index == 0)
             for index, (action, value) in enumerate(advice.alternatives)
