@@ -37,7 +37,7 @@ BIN = Path(sys.executable).parent
 sys.path[:0] = [str(ROOT), str(HERE)]
 
 from players import move_request  # noqa: E402
-from served import start_gunicorn  # noqa: E402
+from served import start_gunicorn, throwaway_env  # noqa: E402
 
 FLOOD_ADDRESS, BYSTANDER_ADDRESS = "203.0.113.7", "198.51.100.2"
 FINISHED = 6  # finished games whose review pages the flood asks for
@@ -47,14 +47,7 @@ HINTED = re.compile(rb'data-hint="([^"]+)"')
 class Site:
     def __init__(self) -> None:
         self.tmp = Path(tempfile.mkdtemp())
-        self.env = {
-            **os.environ,
-            "SQLITE_PATH": str(self.tmp / "db.sqlite3"),
-            "SECRET_KEY": secrets.token_hex(32),
-            "DJANGO_SETTINGS_MODULE": "cubiri.settings",
-            "PLAIN_STATIC": "1",
-            "PROXY_COUNT": "1",
-        }
+        self.env = throwaway_env(self.tmp, PROXY_COUNT="1")
         for command in (["migrate", "-v0"], ["createcachetable"]):
             subprocess.run(
                 [BIN / "python", "manage.py", *command], cwd=ROOT, env=self.env, check=True

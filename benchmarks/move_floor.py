@@ -38,7 +38,7 @@ BIN = Path(sys.executable).parent
 sys.path[:0] = [str(ROOT), str(HERE)]
 
 from players import OPTIONS, RULES, choose, move_request  # noqa: E402
-from served import start_gunicorn  # noqa: E402
+from served import start_gunicorn, throwaway_env  # noqa: E402
 
 
 @dataclass
@@ -55,14 +55,7 @@ class Site:
 
     def __init__(self) -> None:
         self.tmp = Path(tempfile.mkdtemp())
-        self.env = {
-            **os.environ,
-            "SQLITE_PATH": str(self.tmp / "db.sqlite3"),
-            "SECRET_KEY": secrets.token_hex(32),
-            "DJANGO_SETTINGS_MODULE": "floor_settings",
-            "PYTHONPATH": f"{ROOT}:{HERE}",
-            "PLAIN_STATIC": "1",
-        }
+        self.env = throwaway_env(self.tmp, "floor_settings", PYTHONPATH=f"{ROOT}:{HERE}")
         subprocess.run(
             [BIN / "python", "manage.py", "migrate", "-v0"], cwd=ROOT, env=self.env, check=True
         )

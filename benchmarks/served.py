@@ -2,6 +2,7 @@
 for the benchmarks that measure over HTTP."""
 
 import os
+import secrets
 import signal
 import socket
 import subprocess
@@ -15,6 +16,19 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 BIN = Path(sys.executable).parent
+
+
+def throwaway_env(tmp: Path, settings: str = "cubiri.settings", **extra: str) -> dict[str, str]:
+    """The environment of a site on a throw-away SQLite database in `tmp`, its own secret key,
+    plain static files (no collectstatic)."""
+    return {
+        **os.environ,
+        "SQLITE_PATH": str(tmp / "db.sqlite3"),
+        "SECRET_KEY": secrets.token_hex(32),
+        "DJANGO_SETTINGS_MODULE": settings,
+        "PLAIN_STATIC": "1",
+        **extra,
+    }
 
 
 def start_gunicorn(

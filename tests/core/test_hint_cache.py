@@ -160,11 +160,16 @@ def test_every_games_advice_is_kept_as_it_was_given(client, key, options):
     assert ask(client, game).context["hint_panel"].hint == first
 
 
-@override_settings(
-    HINT_LIMITS={"player": 100, "address": 100},
-    HINT_BURSTS={"player": 2, "address": 100},
-    HINT_BURST_SECONDS=10,
-)
+def bursts(player: int, address: int) -> override_settings:
+    """Burst limits of `player` and `address` hints in 10 s, the minute's limits out of reach."""
+    return override_settings(
+        HINT_LIMITS={"player": 100, "address": 100},
+        HINT_BURSTS={"player": player, "address": address},
+        HINT_BURST_SECONDS=10,
+    )
+
+
+@bursts(player=2, address=100)
 def test_a_burst_of_hints_is_refused_within_seconds(client, clock):
     game = start_seeded(client, "ishido", ishido.Options(), "burst")
     assert ask(client, game).status_code == 200
@@ -181,11 +186,7 @@ def test_a_burst_of_hints_is_refused_within_seconds(client, clock):
     assert ask(client, game).status_code == 200
 
 
-@override_settings(
-    HINT_LIMITS={"player": 100, "address": 100},
-    HINT_BURSTS={"player": 100, "address": 2},
-    HINT_BURST_SECONDS=10,
-)
+@bursts(player=100, address=2)
 def test_a_burst_from_one_address_is_refused_for_its_other_players(client, other_client):
     mine = start_seeded(client, "ishido", ishido.Options(), "burst-1")
     assert ask(client, mine).status_code == 200

@@ -8,6 +8,8 @@ when refused; a refused request writes nothing.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import wraps
 from typing import Any
 
 from django.contrib import messages
@@ -37,6 +39,22 @@ def signed_in_player(request: HttpRequest) -> Player | None:
     """The visitor's player when it is secured and this session is signed in as it."""
     player = get_player(request)
     return player if player is not None and player.is_secured else None
+
+
+def for_the_signed_in(
+    view: Callable[[HttpRequest, Player], HttpResponse],
+) -> Callable[[HttpRequest], HttpResponse]:
+    """A POST view of a signed-in secured player (given as its second argument); anybody else
+    is sent to the account page, where signing in is offered, and nothing changes."""
+
+    @wraps(view)
+    def checked(request: HttpRequest) -> HttpResponse:
+        player = signed_in_player(request)
+        if player is None:
+            return see_other(reverse("core:account"))
+        return view(request, player)
+
+    return checked
 
 
 def render_account(request: HttpRequest, status: int = 200, **forms: Any) -> HttpResponse:
@@ -110,14 +128,23 @@ def secure(request: HttpRequest) -> HttpResponse:
     return see_other(reverse("core:account"))
 
 
+def signed_in_by(request: HttpRequest, form: SignInForm) -> Account | None:
+    """The account `form` (a password's or a recovery code's) signs this session in to, the
+    session signed in and bound to its player; None (nothing changed) when it does not."""
+    if not form.is_valid() or form.account is None:
+        return None
+    login(request, form.account.user, backend=BACKEND)
+    bind_player(request, form.account.player)
+    account: Account = form.account
+    return account
+
+
 @require_POST
 def sign_in(request: HttpRequest) -> HttpResponse:
     form = SignInForm(request.POST, request=request)
-    if not form.is_valid() or form.account is None:
+    if (account := signed_in_by(request, form)) is None:
         return render_account(request, 400, sign_in_form=form)
-    login(request, form.account.user, backend=BACKEND)
-    bind_player(request, form.account.player)
-    name = form.account.player.display_name
+    name = account.player.display_name
     messages.success(request, _("Signed in as %(name)s.") % {"name": name})
     return see_other(reverse("core:home"))
 
@@ -125,12 +152,10 @@ def sign_in(request: HttpRequest) -> HttpResponse:
 @require_POST
 def recover(request: HttpRequest) -> HttpResponse:
     form = RecoverForm(request.POST, request=request)
-    if not form.is_valid() or form.account is None:
+    if (account := signed_in_by(request, form)) is None:
         return render_account(request, 400, recover_form=form)
-    login(request, form.account.user, backend=BACKEND)
-    bind_player(request, form.account.player)
     request.session[recovery.RECOVERED_KEY] = True
-    left = recovery.codes_left(form.account.user)
+    left = recovery.codes_left(account.user)
     message = ngettext(
         "Signed in with a recovery code (%(count)d code left). Set a new password now.",
         "Signed in with a recovery code (%(count)d codes left). Set a new password now.",
@@ -141,10 +166,8 @@ def recover(request: HttpRequest) -> HttpResponse:
 
 
 @require_POST
-def recovery_codes(request: HttpRequest) -> HttpResponse:
-    player = signed_in_player(request)
-    if player is None:
-        return see_other(reverse("core:account"))
+@for_the_signed_in
+def recovery_codes(request: HttpRequest, player: Player) -> HttpResponse:
     show_codes_once(request, player.account.user)
     messages.success(request, _("New recovery codes made; the old ones no longer work."))
     return see_other(reverse("core:account"))
@@ -157,10 +180,8 @@ def sign_out(request: HttpRequest) -> HttpResponse:
 
 
 @require_POST
-def sign_out_others(request: HttpRequest) -> HttpResponse:
-    player = signed_in_player(request)
-    if player is None:
-        return see_other(reverse("core:account"))
+@for_the_signed_in
+def sign_out_others(request: HttpRequest, player: Player) -> HttpResponse:
     ended = end_other_sign_ins(request, player.account.user)
     message = ngettext(
         "Signed out on %(count)d other device.", "Signed out on %(count)d other devices.", ended
@@ -170,10 +191,8 @@ def sign_out_others(request: HttpRequest) -> HttpResponse:
 
 
 @require_POST
-def change_password(request: HttpRequest) -> HttpResponse:
-    player = signed_in_player(request)
-    if player is None:
-        return see_other(reverse("core:account"))
+@for_the_signed_in
+def change_password(request: HttpRequest, player: Player) -> HttpResponse:
     user = player.account.user
     # After a recovery code, the lost old password is not asked for.
     recovered = request.session.get(recovery.RECOVERED_KEY)
