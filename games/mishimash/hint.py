@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from django.utils.translation import gettext, pgettext
+from django.utils.translation import gettext, ngettext, pgettext
 
 from games.coach import Advice
 from games.coach.mishimash import policies as coach
@@ -76,10 +76,17 @@ def hint_for(state: rules.State, answer: Advice) -> Hint:
             "move": move_label(action),
         }
         choices.append(HintLine(label, with_risk(state, action, value_text(unit, value))))
+    count = len(best.dice)
     if isinstance(best, rules.SelectAndBank):
-        advice = gettext("Set aside dice %(dice)s, then BANK.")
+        advice = ngettext(
+            "Set aside die %(dice)s, then BANK.", "Set aside dice %(dice)s, then BANK.", count
+        )
     else:
-        advice = gettext("Set aside dice %(dice)s, then ROLL AGAIN.")
+        advice = ngettext(
+            "Set aside die %(dice)s, then ROLL AGAIN.",
+            "Set aside dice %(dice)s, then ROLL AGAIN.",
+            count,
+        )
     return Hint(
         best.text(),
         advice % {"dice": dice_text(best.dice)},

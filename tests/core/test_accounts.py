@@ -343,3 +343,17 @@ def test_a_staff_rename_of_a_secured_player_moves_the_secured_name(client):
     assert response.status_code == 302
     assert Account.objects.get(player=player).nickname_key == "polite"
     assert sign_in(CsrfClient(), nickname="Polite").status_code == 303
+
+
+@pytest.mark.django_db
+def test_the_account_page_gives_every_field_its_own_id(client):
+    """Its forms (secure, sign in, a recovery code) each name a nickname: one id each, so that
+    every label points at its own field."""
+    import re as regex
+
+    client.post(reverse("core:nickname"), {"nickname": "Guest"})
+    html = client.get(reverse("core:account")).content.decode()
+    ids = regex.findall(r'\sid="([^"]+)"', html)
+    assert len(ids) == len(set(ids)), sorted(i for i in ids if ids.count(i) > 1)
+    for target in regex.findall(r'<label for="([^"]+)"', html):
+        assert target in ids

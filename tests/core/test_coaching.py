@@ -284,3 +284,27 @@ def test_a_hint_in_another_tab_counts_for_a_move_loaded_before_it(client):
     assert not loaded.coached
     play_out(loaded)
     assert Result.objects.get(game=game).hidden
+
+
+def test_the_mishimash_hint_names_one_die_as_a_die_and_several_as_dice():
+    """ "Set aside die 3", never "Set aside dice 3" (one die), and "dice 1, 2" for more."""
+    import random as rnd
+
+    from games.core.kinds import get_kind
+    from games.rules import mishimash as mm
+
+    kind = get_kind("mishimash")
+    seen = set()
+    for seed in range(60):
+        state = mm.new_game(mm.Options(("Anna",), 1000), rnd.Random(seed))
+        state = mm.apply(state, mm.Roll(0), rnd.Random(seed))
+        if state.phase != "choosing":
+            continue
+        advice = kind.coach.advise(state)
+        text = kind.hint(state, advice).advice
+        count = len(advice.action.dice)
+        assert text.startswith("Set aside die " if count == 1 else "Set aside dice "), text
+        seen.add(count == 1)
+        if seen == {True, False}:
+            break
+    assert seen == {True, False}, "both wordings met"

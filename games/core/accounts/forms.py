@@ -85,7 +85,12 @@ class SignInForm(forms.Form):
     credential = "password"
     refusal = _("That nickname and password do not match a secured player.")
 
+    # The account page shows this form beside the others: its own ids (id_nickname is the
+    # securing form's).
+    id_prefix = "sign-in"
+
     def __init__(self, *args: Any, request: HttpRequest, **kwargs: Any) -> None:
+        kwargs.setdefault("auto_id", f"{self.id_prefix}-%s")
         super().__init__(*args, **kwargs)
         self.request = request
         self.account: Account | None = None
@@ -111,6 +116,7 @@ class RecoverForm(SignInForm):
     """A secured nickname and one of its recovery codes; wrong codes count like passwords."""
 
     credential = "recovery_code"
+    id_prefix = "recover"
     refusal = _(
         "That nickname and recovery code do not match a secured player (each code works once)."
     )
