@@ -382,6 +382,7 @@ def test_the_end_screen_and_the_replay_keep_the_board_as_it_was_played(open_page
     screenshot(page, "ishido-phone-end-tall")
     assert drawn_tall(page)
     assert_in_view(page, ".ishido-sum", "[data-primary]")
-    page.goto(page.base_url + f"/replay/{game.pk}/")
+    page.goto(page.base_url + f"/replay/{game.pk}/?step={game.actions.count()}")
+    assert page.locator("#board").get_attribute("data-state") == "finished"
     screenshot(page, "ishido-phone-replay-end-tall")
     assert drawn_tall(page)
