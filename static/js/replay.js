@@ -11,8 +11,12 @@
   function link(selector) { var s = step(); return s && s.querySelector(selector); }
   function go(selector) {
     var target = link(selector);
-    if (target) { target.click(); return true; }
-    return false;
+    if (!target) return false;
+    // A step swapped in a moment ago may not have its links wired up by htmx yet: wire them
+    // now, so that the click is htmx's swap, never the link's page load.
+    if (window.htmx) window.htmx.process(step());
+    target.click();
+    return true;
   }
   function button() { return link("[data-autoplay]"); }
   function showPlaying() {
