@@ -260,6 +260,7 @@ AXES_ADDRESS_FAILURE_LIMIT = env_int("AXES_ADDRESS_FAILURE_LIMIT", 20)
 AXES_HANDLER = "games.core.security.AxesHandler"
 AXES_RESET_ON_SUCCESS = True
 AXES_CLIENT_IP_CALLABLE = "games.core.security.client_address"
+AXES_USERNAME_CALLABLE = "games.core.security.axes_username"
 AXES_LOCKOUT_CALLABLE = "games.core.security.lockout_response"
 AXES_VERBOSE = False
 

@@ -304,6 +304,16 @@ class AxesHandler(AxesDatabaseHandler):  # type: ignore[misc]  # axes has no typ
         return failures
 
 
+def axes_username(request: HttpRequest, credentials: dict[str, Any] | None = None) -> str | None:
+    """The sign-in name django-axes records (AXES_USERNAME_CALLABLE): the one tried, cut to
+    the 150 characters of any account's name and of axes' column (no account has a longer one;
+    PostgreSQL refuses the row of a longer one, and the sign-in would end in a 500)."""
+    name = (credentials or {}).get("username")
+    if name is None:
+        name = request.POST.get("username")
+    return None if name is None else str(name)[:150]
+
+
 # --- the page a locked-out login sees (django-axes) ------------------------------------------
 def lockout_response(
     request: HttpRequest, original_response: Any = None, credentials: Any = None
