@@ -145,7 +145,6 @@ def count_uses(counts: Sequence[tuple[str, str, int, timedelta]]) -> tuple[str, 
     windows = [
         (scope, who, limit, _window_start(now, window)) for scope, who, limit, window in counts
     ]
-    spans = {count[0]: count[3] for count in counts}
     full = _full_scope(windows)
     if not full:
         try:
@@ -157,8 +156,30 @@ def count_uses(counts: Sequence[tuple[str, str, int, timedelta]]) -> tuple[str, 
             full = over.scope
         else:
             return "", 0
+    return full, _retry(counts, windows, full, now)
+
+
+def full_use(counts: Sequence[tuple[str, str, int, timedelta]]) -> tuple[str, int]:
+    """Like count_uses, but counting nothing: the first scope already at its limit and the
+    seconds until its window ends, or ("", 0). One read: a refusal that costs next to nothing,
+    asked before any other work."""
+    now = timezone.now()
+    windows = [
+        (scope, who, limit, _window_start(now, window)) for scope, who, limit, window in counts
+    ]
+    full = _full_scope(windows)
+    return (full, _retry(counts, windows, full, now)) if full else ("", 0)
+
+
+def _retry(
+    counts: Sequence[tuple[str, str, int, timedelta]],
+    windows: Sequence[tuple[str, str, int, datetime]],
+    full: str,
+    now: datetime,
+) -> int:
+    span = next(count[3] for count in counts if count[0] == full)
     start = next(window[3] for window in windows if window[0] == full)
-    return full, max(1, math.ceil((start + spans[full] - now).total_seconds()))
+    return max(1, math.ceil((start + span - now).total_seconds()))
 
 
 def _window_start(now: datetime, window: timedelta) -> datetime:

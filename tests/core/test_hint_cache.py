@@ -32,6 +32,13 @@ class CountingCoach:
         return getattr(self.coach, name)
 
 
+@pytest.fixture(autouse=True)
+def stopped(clock):
+    """The limits count in fixed windows (this minute, these ten seconds): a test's requests
+    all fall in one window, as they would within a second, whenever the test runs."""
+    return clock
+
+
 @pytest.fixture
 def counted(monkeypatch) -> CountingCoach:
     kind = get_kind("ishido")
@@ -118,7 +125,10 @@ def test_past_the_addresss_limit_another_player_there_is_refused(client, other_c
     assert answer.status_code == 429
     html = answer.content.decode()
     assert "Too many hints were asked for from your address in a minute (at most 2)." in html
-    assert 'id="board"' in html and "<html" not in html  # htmx: the board, with the message
+    # htmx: the HINT panel alone, with the message, swapped over the panel (the board stays)
+    assert "data-hint-refused" in html and 'id="board"' not in html and "<html" not in html
+    assert answer["HX-Retarget"] == "#board [data-coach]" and answer["HX-Reswap"] == "outerHTML"
+    assert f'value="{theirs.version}" data-hint-button' in html  # HINT again, once waited
     assert frozen(theirs) == before and not marked(theirs)
 
 
@@ -180,7 +190,7 @@ def test_a_burst_of_hints_is_refused_within_seconds(client, clock):
     assert 1 <= int(answer["Retry-After"]) <= 10
     html = answer.content.decode()
     assert "Too many hints at once (at most 2 in 10 seconds)." in html
-    assert 'id="board"' in html and "data-hint=" not in html
+    assert "data-hint-refused" in html and "data-hint=" not in html
     assert frozen(game) == before
     clock.advance(seconds=10)
     assert ask(client, game).status_code == 200
@@ -212,3 +222,17 @@ def test_the_burst_refusal_is_in_the_visitors_language(client, settings):
     client.cookies["django_language"] = "sk"
     html = ask(client, game).content.decode()
     assert "Priveľa tipov naraz (najviac 1 za 10 sekúnd)." in html
+
+
+@override_settings(HINT_LIMITS={"player": 1, "address": 100})
+def test_a_visitor_past_a_limit_is_refused_before_the_game_is_read(client):
+    game = start_seeded(client, "ishido", ishido.Options(), "at-once")
+    assert ask(client, game).status_code == 200
+    with CaptureQueriesContext(connection) as queries:
+        answer = ask(client, game, htmx=True)
+    assert answer.status_code == 429 and "You asked for too many hints" in answer.content.decode()
+    assert not any("core_game" in q["sql"] for q in queries.captured_queries)
+    assert len(queries.captured_queries) <= 3  # the counts, and what every request reads
+    plain = ask(client, game)  # without JavaScript: a page that says why, with a way back
+    assert plain.status_code == 429 and "<html" in plain.content.decode()
+    assert "You asked for too many hints" in plain.content.decode()

@@ -140,9 +140,9 @@ def test_a_waiting_review_is_not_queued_twice_however_long_it_waits(client, play
 
 
 def test_a_long_review_is_shown_a_page_of_decisions_at_a_time(client, player, monkeypatch):
-    from games.core.review import display
+    from games.core.review import digest
 
-    monkeypatch.setattr(display, "ROWS_PER_PAGE", 3)
+    monkeypatch.setattr(digest, "ROWS_PER_PAGE", 3)  # the worker cuts the pages as it ends
     game = finish(player, "magdagdon", PEACEFUL, seed="rw-pages")
     client.get(url(game))
     run_worker()
@@ -155,3 +155,50 @@ def test_a_long_review_is_shown_a_page_of_decisions_at_a_time(client, player, mo
     assert [f'data-decision="{n}"' in second for n in (3, 4, 6, 7)] == [False, True, True, False]
     beyond = client.get(url(game), {"page": "9" * 50}).content.decode()  # any value: a page
     assert "data-review-summary" in beyond
+
+
+def reads_decisions(queries) -> bool:
+    """Whether a request read a review's whole list of decisions."""
+    return any('"decisions"' in q["sql"] for q in queries.captured_queries)
+
+
+def test_a_stored_review_is_served_from_its_digest_and_one_page(client, player, monkeypatch):
+    from games.core.review import digest
+
+    monkeypatch.setattr(digest, "ROWS_PER_PAGE", 2)
+    game = finish(player, "magdagdon", PEACEFUL, seed="rw-digest")
+    client.get(url(game))
+    run_worker()
+    review = Review.objects.get(game=game)
+    assert review.is_done and review.analysed == review.total == len(review.decisions)
+    assert review.digest == digest.digest(review.decisions)
+    assert review.pages.filter(flagged=False).count() == -(-review.total // 2)
+    with CaptureQueriesContext(connection) as queries:
+        html = client.get(url(game), {"page": 2}).content.decode()
+    assert not reads_actions(queries) and not reads_decisions(queries)
+    assert 'data-decision="3"' in html and 'data-decision="4"' in html
+    assert 'data-decision="2"' not in html and "data-review-summary" in html
+    accuracy = digest.digest(review.decisions)["summaries"][0]
+    assert f"({accuracy['accurate']} of {accuracy['decisions']} choice" in html
+
+
+def test_reviews_stored_before_digests_get_theirs_when_migrated(client, player):
+    import importlib
+
+    from django.apps import apps
+
+    from games.core.review import digest
+
+    migration = importlib.import_module("games.core.migrations.0014_review_digest_pages")
+    game = finish(player, "magdagdon", PEACEFUL, seed="rw-migrated")
+    client.get(url(game))
+    run_worker()
+    review = Review.objects.get(game=game)
+    review.pages.all().delete()
+    Review.objects.filter(pk=review.pk).update(digest=None, analysed=0)
+    migration.keep_digests(apps, None)
+    again = Review.objects.get(pk=review.pk)
+    assert again.digest == digest.digest(review.decisions) and again.analysed == review.total
+    first = again.pages.get(flagged=False, number=1).rows
+    assert first[0] == [1, review.decisions[0]]
+    assert 'data-decision="1"' in client.get(url(game)).content.decode()

@@ -29,6 +29,9 @@ from django.conf import settings
 from django.core.cache import cache
 from django.db import transaction
 from django.http import Http404, HttpResponse
+from django.shortcuts import render
+from django.urls import reverse
+from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
 from games.coach import Advice
@@ -44,7 +47,8 @@ from games.core.play.refusals import (
     TOO_MANY_HINTS_MESSAGES,
 )
 from games.core.play.response import HtmxHttpRequest, board_response
-from games.core.security import client_address, count_uses
+from games.core.players import SESSION_KEY
+from games.core.security import client_address, count_uses, full_use
 
 
 class HintForm(MoveForm):
@@ -58,6 +62,9 @@ def hint(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     """Ask (the first time), then mark the game coached and show the coach's move: through
     the one answer of every move-like request (games.core.play.moves), though no move is
     stored and the version stays."""
+    early = refused_at_once(request, game_id)
+    if early is not None:
+        return early
     kind_key = Game.objects.filter(pk=game_id).values_list("kind_key", flat=True).first()
     if kind_key is None:
         raise Http404("No such game.")
@@ -104,29 +111,61 @@ def kept_advice(game: Game) -> Advice:
     return advice
 
 
+def hint_counts(player_id: object, address: str) -> list[tuple[str, str, int, timedelta]]:
+    """What a hint counts against: the player and the address, in a burst and in the minute."""
+    limits, bursts = settings.HINT_LIMITS, settings.HINT_BURSTS
+    minute, burst = timedelta(minutes=1), timedelta(seconds=settings.HINT_BURST_SECONDS)
+    player = f"player {player_id}"
+    return [
+        ("hint-player-burst", player, bursts["player"], burst),
+        ("hint-address-burst", address, bursts["address"], burst),
+        ("hint-player", player, limits["player"], minute),
+        ("hint-address", address, limits["address"], minute),
+    ]
+
+
 def too_many_hints(request: HtmxHttpRequest, game: Game) -> HttpResponse | None:
     """Count this hint for the player and the address, in a short burst window and in the
     minute; past a limit, the 429 answer."""
-    limits, bursts = settings.HINT_LIMITS, settings.HINT_BURSTS
-    minute, burst = timedelta(minutes=1), timedelta(seconds=settings.HINT_BURST_SECONDS)
-    player, address = f"player {game.player_id}", client_address(request)
-    scope, retry = count_uses(
-        [
-            ("hint-player-burst", player, bursts["player"], burst),
-            ("hint-address-burst", address, bursts["address"], burst),
-            ("hint-player", player, limits["player"], minute),
-            ("hint-address", address, limits["address"], minute),
-        ]
-    )
+    scope, retry = count_uses(hint_counts(game.player_id, client_address(request)))
     if not scope:
         return None
+    response = board_response(request, game, error=limit_message(scope), status=429)
+    response["Retry-After"] = str(retry)
+    return response
+
+
+def refused_at_once(request: HtmxHttpRequest, game_id: int) -> HttpResponse | None:
+    """A visitor already past a hint limit is refused before the game is even read: one read
+    of the counts and a small answer (htmx: the HINT panel only, with the message), so that a
+    flood of hints costs the site next to nothing. Nothing is counted or marked."""
+    player_id = request.session.get(SESSION_KEY)
+    if not isinstance(player_id, int):
+        return None  # no player yet: the whole path answers (and refuses) as for anyone
+    scope, retry = full_use(hint_counts(player_id, client_address(request)))
+    if not scope:
+        return None
+    context = {"message": limit_message(scope), "title": gettext("Please wait")}
+    if request.htmx:
+        version = request.POST.get("version", "")
+        context |= {
+            "hint_url": reverse("core:hint", args=[game_id]),
+            "version": version if version.isascii() and version.isdigit() else "",
+        }
+        response = render(request, "play/_hint_refused.html", context, status=429)
+        response["HX-Retarget"] = "#board [data-coach]"
+        response["HX-Reswap"] = "outerHTML"
+    else:
+        response = render(request, "core/refused.html", context, status=429)
+    response["Retry-After"] = str(retry)
+    return response
+
+
+def limit_message(scope: str) -> str:
+    limits, bursts = settings.HINT_LIMITS, settings.HINT_BURSTS
     if scope.endswith("-burst"):
         which = scope.removeprefix("hint-").removesuffix("-burst")
         values = {"limit": bursts[which], "seconds": settings.HINT_BURST_SECONDS}
-        message = TOO_MANY_HINTS_AT_ONCE_MESSAGE % values
-    else:
-        which = scope.removeprefix("hint-")
-        message = TOO_MANY_HINTS_MESSAGES[which] % {"limit": limits[which]}
-    response = board_response(request, game, error=message, status=429)
-    response["Retry-After"] = str(retry)
-    return response
+        return str(TOO_MANY_HINTS_AT_ONCE_MESSAGE % values)
+    which = scope.removeprefix("hint-")
+    return str(TOO_MANY_HINTS_MESSAGES[which] % {"limit": limits[which]})

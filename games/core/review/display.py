@@ -17,7 +17,8 @@ from games.core import charts
 from games.core.html import Html
 from games.core.kinds import GameKind
 from games.core.models import Game
-from games.core.review.models import Review
+from games.core.review import digest
+from games.core.review.models import DecisionPage, Review
 
 # What a unit's values are, and how a value reads in it.
 UNIT_NAMES: dict[str, Promise] = {
@@ -39,11 +40,6 @@ END_LABELS: dict[str, Promise] = {
     "stone_points": _("Final score"),
     "turns": _("Turns"),
 }
-# A long game's review is shown a page of decisions at a time, and its chart thinned to at most
-# CHART_POINTS points: a page's size stays bounded whatever the game's length.
-ROWS_PER_PAGE = 100
-CHART_POINTS = 300
-
 GRADE_LABELS: dict[str, Promise] = {
     "inaccuracy": _("Inaccuracy"),
     "mistake": _("Mistake"),
@@ -128,33 +124,50 @@ class ReviewPage:
 def page(
     game: Game, review: Review, *, flagged_only: bool = False, page_number: int = 1
 ) -> ReviewPage:
+    """The page from the stored review: its progress while analysed; once done its digest and
+    one page of decisions (never the whole list, however long the game)."""
     kind = game.kind
     options = kind.options_from_dict(game.options)
     names = tuple(getattr(options, "players", ()))
     hot_seat = len(names) > 1
-    decisions: list[dict[str, Any]] = review.decisions
-    replay = reverse("core:replay", args=[game.pk])
-    listed = [(n, d) for n, d in enumerate(decisions, 1) if d["grade"] or not flagged_only]
-    pages = max(1, -(-len(listed) // ROWS_PER_PAGE))
+    figures = review.digest if review.is_done else None
+    if figures is None:
+        return ReviewPage(
+            total=review.total,
+            done=review.analysed,
+            rows=(),
+            summaries=(),
+            thresholds=(),
+            chart=None,
+            chart_title="",
+            end_label="",
+            hot_seat=hot_seat,
+            players=names if hot_seat else (),
+            note=kind.review_note,
+        )
+    pages = digest.page_count(figures["listed"]["flagged" if flagged_only else "all"])
     page_number = max(1, min(page_number, pages))
-    shown = listed[(page_number - 1) * ROWS_PER_PAGE : page_number * ROWS_PER_PAGE]
-    rows = [_row(kind, n, d, names if hot_seat else (), replay) for n, d in shown]
-    seats = sorted({d["seat"] for d in decisions}) or [0]
+    stored = (
+        DecisionPage.objects.filter(review=review, flagged=flagged_only, number=page_number)
+        .values_list("rows", flat=True)
+        .first()
+    )
+    replay = reverse("core:replay", args=[game.pk])
+    rows = [_row(kind, n, d, names if hot_seat else (), replay) for n, d in stored or ()]
     summaries = []
-    for seat in seats:
-        mine = [d for d in decisions if d["seat"] == seat]
-        unit = _main_unit(mine)
-        found = analysis.summary(mine, unit)
+    for seat in figures["summaries"]:
+        unit = seat["unit"]
+        found = analysis.Summary(**{k: v for k, v in seat.items() if k not in ("seat", "unit")})
         summaries.append(
             SeatSummary(
-                name=_name(names, seat) if hot_seat else "",
+                name=_name(names, seat["seat"]) if hot_seat else "",
                 summary=found,
                 accuracy="" if found.accuracy is None else f"{100 * found.accuracy:.0f} %",
                 mean_loss=value_text(found.mean_loss, unit) if found.decisions else "",
                 unit=unit,
             )
         )
-    units = sorted({d["unit"] for d in decisions}, key=list(UNIT_NAMES).index)
+    units = sorted(figures["units"], key=list(UNIT_NAMES).index)
     thresholds = tuple(
         Threshold(
             UNIT_NAMES[u],
@@ -164,24 +177,17 @@ def page(
         )
         for u in units
     )
-    main = _main_unit(decisions)
-    points = [
-        (n, float(d["chart"]), d["seat"], d["grade"])
-        for n, d in enumerate(decisions, 1)
-        if d["chart"] is not None and d["unit"] == main
-    ]
-    if len(points) > CHART_POINTS:  # every k-th decision, and the last
-        every = -(-len(points) // CHART_POINTS)
-        points = points[::every] + ([points[-1]] if (len(points) - 1) % every else [])
-    labels = {seat: _name(names, seat) for seat in seats} if hot_seat else {}
-    end = None if hot_seat or not review.is_done else _end(game, main)
+    main = figures["main"]
+    points = [(n, value, seat, grade) for n, value, seat, grade in figures["points"]]
+    labels = {seat: _name(names, seat) for seat in figures["seats"]} if hot_seat else {}
+    end = None if hot_seat else _end(game, main)
     return ReviewPage(
         total=review.total,
-        done=len(decisions),
+        done=review.analysed,
         rows=tuple(rows),
         summaries=tuple(summaries),
         thresholds=thresholds,
-        chart=charts.progression(points, labels, end) if review.is_done else None,
+        chart=charts.progression(points, labels, end),
         chart_title=CHART_TITLES.get(main, ""),
         end_label=END_LABELS.get(main, ""),
         hot_seat=hot_seat,
@@ -203,13 +209,6 @@ def _end(game: Game, unit: str) -> float | None:
     if unit == "turns":
         return None if result.turns is None else float(result.turns)
     return float(result.score)
-
-
-def _main_unit(decisions: list[dict[str, Any]]) -> str:
-    units = [d["unit"] for d in decisions if d["chart"] is not None] or [
-        d["unit"] for d in decisions
-    ]
-    return max(set(units), key=units.count) if units else "points"
 
 
 def _name(names: tuple[str, ...], seat: int) -> str:

@@ -35,7 +35,8 @@ from django.utils.translation import gettext_lazy as _
 
 from games.coach import review as analysis
 from games.core.models import Game
-from games.core.review.models import Review
+from games.core.review import digest
+from games.core.review.models import DecisionPage, Review
 from games.core.security import RateLimited, count_creation
 
 STEP_SECONDS = 1.0  # analysis between two saves
@@ -67,7 +68,7 @@ def request_review(game: Game, request: HttpRequest) -> Review:
     """The game's stored review, never computed here. A first visit queues its analysis: counted
     for the client's address (RateLimited past CREATION_LIMITS["review"] an hour) and refused
     while REVIEW_MAX_WAITING reviews wait site-wide (RateLimited too); nothing is written then."""
-    found = Review.objects.filter(game=game).first()
+    found = Review.objects.filter(game=game).defer("decisions").first()
     if found is not None and found.format == analysis.FORMAT:
         if not found.is_done:
             resume_if_stalled(found)
@@ -81,6 +82,8 @@ def request_review(game: Game, request: HttpRequest) -> Review:
             "format": analysis.FORMAT,
             "total": None,
             "decisions": [],
+            "analysed": 0,
+            "digest": None,
             "seconds": 0,
         }
         fresh |= {"done_at": None, "busy_until": None, "requested_at": timezone.now()}
@@ -89,13 +92,14 @@ def request_review(game: Game, request: HttpRequest) -> Review:
                 with transaction.atomic():
                     review = Review.objects.create(game=game, **fresh)
             except IntegrityError:  # another request asked first: it queued the analysis
-                return Review.objects.get(game=game)
+                return Review.objects.defer("decisions").get(game=game)
         else:  # an older analysis: start again (compare-and-set: one request resets it)
             if not Review.objects.filter(game=game, version=found.version).update(
                 version=F("version") + 1, **fresh
             ):
-                return Review.objects.get(game=game)
-            review = Review.objects.get(game=game)
+                return Review.objects.defer("decisions").get(game=game)
+            DecisionPage.objects.filter(review=found).delete()
+            review = Review.objects.defer("decisions").get(game=game)
         queue(game.pk)  # in the same transaction: the row and its task are written together
     return review
 
@@ -186,16 +190,29 @@ def step(
             break
     spent = clock() - started
     done = len(decisions) >= len(points)
-    changed = Review.objects.filter(pk=review.pk, version=review.version).update(
-        decisions=decisions,
-        total=len(points),
-        version=review.version + 1,
-        busy_until=None,
-        seconds=review.seconds + spent,
-        done_at=timezone.now() if done else None,
-        updated_at=timezone.now(),
-    )
+    with transaction.atomic():  # the decisions, and once done their digest and pages, together
+        changed = Review.objects.filter(pk=review.pk, version=review.version).update(
+            decisions=decisions,
+            analysed=len(decisions),
+            digest=digest.digest(decisions) if done else None,
+            total=len(points),
+            version=review.version + 1,
+            busy_until=None,
+            seconds=review.seconds + spent,
+            done_at=timezone.now() if done else None,
+            updated_at=timezone.now(),
+        )
+        if changed and done:
+            _store_pages(review, decisions)
     return (Review.objects.get(pk=review.pk) if changed else _review_of(game, replayed)), "stepped"
+
+
+def _store_pages(review: Review, decisions: list[dict[str, Any]]) -> None:
+    DecisionPage.objects.filter(review=review).delete()
+    DecisionPage.objects.bulk_create(
+        DecisionPage(review=review, flagged=flagged, number=number, rows=rows)
+        for flagged, number, rows in digest.pages(decisions)
+    )
 
 
 def _review_of(game: Game, replayed: Replay) -> Review:
@@ -210,19 +227,23 @@ def _review_of(game: Game, replayed: Replay) -> Review:
         try:
             with transaction.atomic():
                 return Review.objects.create(
-                    game=game, format=analysis.FORMAT, total=total, done_at=_done(total)
+                    game=game, format=analysis.FORMAT, total=total, **_done(total)
                 )
         except IntegrityError:  # another worker created it first
             return Review.objects.get(game=game)
-    fields: dict[str, Any] = {"total": total, "version": F("version") + 1, "done_at": _done(total)}
+    fields: dict[str, Any] = {"total": total, "version": F("version") + 1, **_done(total)}
     if found.format != analysis.FORMAT:
-        fields |= {"format": analysis.FORMAT, "decisions": [], "seconds": 0}
+        fields |= {"format": analysis.FORMAT, "decisions": [], "analysed": 0, "seconds": 0}
+        DecisionPage.objects.filter(review=found).delete()
     Review.objects.filter(game=game, version=found.version).update(**fields)
     return Review.objects.get(game=game)
 
 
-def _done(total: int) -> Any:
-    return timezone.now() if total == 0 else None
+def _done(total: int) -> dict[str, Any]:
+    """A game without a decision is reviewed as soon as counted."""
+    if total:
+        return {"done_at": None, "digest": None}
+    return {"done_at": timezone.now(), "digest": digest.digest([])}
 
 
 def _claim(review: Review) -> str:
