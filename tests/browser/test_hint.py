@@ -118,18 +118,24 @@ def test_ishido_hint_is_on_the_board_legal_and_a_coached_game_is_not_ranked(page
 
 
 def test_past_the_limit_the_board_says_so_and_nothing_is_marked(page, settings):
-    """A 429 from HINT is swapped in like a refused move: the board stays, with the message."""
+    """A 429 from HINT is the board's message alone: the board stays as it was, HINT with it
+    (refused again while the limit holds)."""
     settings.HINT_LIMITS = {"player": 1, "address": 100}
     game = start(page, "ishido")
     ask_hint(page, game)
     page.reload()  # the coached game's page offers HINT again
     page.click("[data-hint-button]")
-    error = page.locator("#board [data-error]")
+    error = page.locator("#board [data-hint-refused][data-error]")
     error.wait_for()
     assert "You asked for too many hints in a minute (at most 1)." in error.inner_text()
     assert page.locator("#board [data-cell]").count() > 0
     assert page.locator(".coach-hint[data-hint]").count() == 0
     screenshot(page, "hint-limit-phone")
+    assert in_view(page, "[data-hint-refused]") and in_view(page, "[data-hint-button]")
+    page.click("[data-hint-button]")  # again, within the minute: the same answer, one message
+    page.wait_for_timeout(300)
+    assert page.locator("#board [data-error]").count() == 1
+    assert "at most 1" in page.locator("#board [data-error]").inner_text()
     assert version(game) == 0
 
 

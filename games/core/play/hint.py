@@ -30,7 +30,6 @@ from django.core.cache import cache
 from django.db import transaction
 from django.http import Http404, HttpResponse
 from django.shortcuts import render
-from django.urls import reverse
 from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
@@ -137,7 +136,7 @@ def too_many_hints(request: HtmxHttpRequest, game: Game) -> HttpResponse | None:
 
 def refused_at_once(request: HtmxHttpRequest, game_id: int) -> HttpResponse | None:
     """A visitor already past a hint limit is refused before the game is even read: one read
-    of the counts and a small answer (htmx: the HINT panel only, with the message), so that a
+    of the counts and a small answer (htmx: the board's message alone), so that a
     flood of hints costs the site next to nothing. Nothing is counted or marked."""
     player_id = request.session.get(SESSION_KEY)
     if not isinstance(player_id, int):
@@ -147,13 +146,8 @@ def refused_at_once(request: HtmxHttpRequest, game_id: int) -> HttpResponse | No
         return None
     context = {"message": limit_message(scope), "title": gettext("Please wait")}
     if request.htmx:
-        version = request.POST.get("version", "")
-        context |= {
-            "hint_url": reverse("core:hint", args=[game_id]),
-            "version": version if version.isascii() and version.isdigit() else "",
-        }
         response = render(request, "play/_hint_refused.html", context, status=429)
-        response["HX-Retarget"] = "#board [data-coach]"
+        response["HX-Retarget"] = "#board-message"
         response["HX-Reswap"] = "outerHTML"
     else:
         response = render(request, "core/refused.html", context, status=429)
