@@ -6,12 +6,13 @@ the database cache table) behind one trusted proxy (PROXY_COUNT=1), so each clie
 address in X-Forwarded-For. The flooder, at 203.0.113.7, runs FLOODERS connections at once, each
 the player of its own Ishido game: it asks for a hint, plays the hinted move (so the next hint
 is for a new version, which the cache does not hold) and GETs the review page of a finished
-game, as fast as answers come: first hints alone (with their moves), then hints and
-reviews. The bystander, at 198.51.100.2, GETs /leaderboards/ one request
+game: first hints alone (with their moves), then hints and reviews, at RATE rounds a second
+(the issue's attack: 24 hints a second, sent whatever the answers), then both again as fast as
+answers come (a closed loop that keeps both workers busy: printed, with no goal). The bystander, at 198.51.100.2, GETs /leaderboards/ one request
 after another. Printed: the bystander's p50 and p90 alone and under the flood, their ratio, and
 what the flood's requests were answered (200, 429, other).
 
-    .venv/bin/python benchmarks/hint_flood.py [seconds per phase] [flooders]
+    .venv/bin/python benchmarks/hint_flood.py [seconds per phase] [flooders] [rate]
 """
 
 from __future__ import annotations
@@ -166,12 +167,18 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))] * 1000
 
 
-def flood(flooder: Flooder, stop: float, reviews: bool) -> None:
+def flood(flooder: Flooder, stop: float, reviews: bool, every: float) -> None:
+    """Rounds until `stop`: one every `every` seconds (a paced flood, as a script sends it
+    whatever the answers), or as fast as answers come (`every` 0)."""
+    due = time.perf_counter()
     while time.perf_counter() < stop:
         flooder.round(reviews)
+        if every:
+            due += every
+            time.sleep(max(0.0, due - time.perf_counter()))
 
 
-def main(seconds: float, flooders: int) -> None:
+def main(seconds: float, flooders: int, rate: float) -> None:
     site = Site()
     results = []
     try:
@@ -179,17 +186,20 @@ def main(seconds: float, flooders: int) -> None:
         crowd_seen: collections.Counter[tuple[str, int]] = collections.Counter()
         crowd = [Flooder(site, number, reviews, crowd_seen) for number in range(flooders)]
         quiet = bystander(site, time.perf_counter() + seconds)
-        for with_reviews in (False, True):
+        for with_reviews, paced in ((False, rate), (True, rate), (False, 0), (True, 0)):
             crowd_seen.clear()
             stop = time.perf_counter() + seconds
-
-            threads = [threading.Thread(target=flood, args=(f, stop, with_reviews)) for f in crowd]
+            every = flooders / paced if paced else 0.0
+            threads = [
+                threading.Thread(target=flood, args=(f, stop, with_reviews, every))
+                for f in crowd
+            ]
             for thread in threads:
                 thread.start()
             loud = bystander(site, stop)
             for thread in threads:
                 thread.join()
-            results.append((with_reviews, loud, collections.Counter(crowd_seen)))
+            results.append((with_reviews, paced, loud, collections.Counter(crowd_seen)))
     finally:
         site.stop()
     q50 = percentile(quiet, 0.5)
@@ -199,12 +209,14 @@ def main(seconds: float, flooders: int) -> None:
         f"quiet: bystander p50 {q50:.1f} ms, p90 {percentile(quiet, 0.9):.1f} ms"
         f" ({len(quiet)} requests)"
     )
-    for with_reviews, loud, seen in results:
+    for with_reviews, paced, loud, seen in results:
         l50 = percentile(loud, 0.5)
+        how = f"{paced:g} rounds a second" if paced else "as fast as answers come"
         print(
-            f"flood of hints{' and reviews' if with_reviews else ''}: bystander p50 {l50:.1f} ms,"
-            f" p90 {percentile(loud, 0.9):.1f} ms ({len(loud)} requests);"
-            f" p50 ratio {l50 / q50:.2f}× quiet (goal: within 1.5×)"
+            f"flood of hints{' and reviews' if with_reviews else ''}, {how}: bystander p50"
+            f" {l50:.1f} ms, p90 {percentile(loud, 0.9):.1f} ms ({len(loud)} requests);"
+            f" p50 ratio {l50 / q50:.2f}× quiet"
+            + (" (goal: within 1.5×)" if paced else " (a closed-loop flood: no goal)")
         )
         for what in ("hint", "move", "review"):
             answers = {status: n for (kind, status), n in sorted(seen.items()) if kind == what}
@@ -218,4 +230,5 @@ if __name__ == "__main__":
     main(
         float(sys.argv[1]) if len(sys.argv) > 1 else 10,
         int(sys.argv[2]) if len(sys.argv) > 2 else 4,
+        float(sys.argv[3]) if len(sys.argv) > 3 else 24,
     )
