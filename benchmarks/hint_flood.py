@@ -8,9 +8,10 @@ the player of its own Ishido game: it asks for a hint, plays the hinted move (so
 is for a new version, which the cache does not hold) and GETs the review page of a finished
 game: first hints alone (with their moves), then hints and reviews, at RATE rounds a second
 (the issue's attack: 24 hints a second, sent whatever the answers), then both again as fast as
-answers come (a closed loop that keeps both workers busy: printed, with no goal). The bystander, at 198.51.100.2, GETs /leaderboards/ one request
-after another. Printed: the bystander's p50 and p90 alone and under the flood, their ratio, and
-what the flood's requests were answered (200, 429, other).
+answers come (a closed loop that keeps both workers busy: printed, with no goal). The
+bystander, at 198.51.100.2, GETs /leaderboards/ one request after another. Printed: the
+bystander's p50 and p90 alone and under the flood, their ratio, and what the flood's requests
+were answered (200, 429, other).
 
     .venv/bin/python benchmarks/hint_flood.py [seconds per phase] [flooders] [rate]
 """
@@ -191,8 +192,7 @@ def main(seconds: float, flooders: int, rate: float) -> None:
             stop = time.perf_counter() + seconds
             every = flooders / paced if paced else 0.0
             threads = [
-                threading.Thread(target=flood, args=(f, stop, with_reviews, every))
-                for f in crowd
+                threading.Thread(target=flood, args=(f, stop, with_reviews, every)) for f in crowd
             ]
             for thread in threads:
                 thread.start()
