@@ -187,10 +187,11 @@ def my_records(request: HttpRequest) -> HttpResponse:
     kinds = all_kinds()
     dailies = daily.records(player)  # ranked on their day's board only, so listed apart
     played = {kind.key for kind, _key, _label, rows in sections if rows}
+    played |= {record.game.kind_key for record in dailies}
     context = {
         "sections": sections,
         "dailies": dailies,
-        "played": played | {record.game.kind_key for record in dailies},
+        "played": played,
         "kinds": kinds,
         "unplayed": [kind for kind in kinds if kind.key not in played],
     }
