@@ -215,6 +215,11 @@ def test_the_daily_end_screen_and_my_records_say_when_replay_and_review_open(
     if language == "en":
         assert lines[0].startswith("Ishido daily #") and lines[2] == "🔥 1-day streak"
         assert page.get_by_role("button", name="PLAY AN ORDINARY GAME").is_visible()
+        if not page.evaluate("() => typeof navigator.share === 'function'"):
+            context.grant_permissions(["clipboard-read", "clipboard-write"])
+            page.locator("button.share[data-share]").click()
+            page.locator("[data-share-status]").filter(has_text="Copied").wait_for()
+            assert page.evaluate("() => navigator.clipboard.readText()") == "\n".join(lines)
     screenshot(page, f"daily-end-{language}-{scheme}-phone")
 
     page.locator("[data-daily-end] a[href='/records/']").click()
