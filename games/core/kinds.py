@@ -211,6 +211,12 @@ class GameKind:
         """A few lines of emoji that draw the finished game ("" for none)."""
         return ""
 
+    def daily_share_picture(self, state: Any, actions: Sequence[dict[str, Any]]) -> str:
+        """A daily's emoji picture, spoiler-free: how each turn or placement went, never a
+        value or a position the day's deal put there (the others still play that deal).
+        `actions`: the finished game's stored payloads, in order. "" for none."""
+        return ""
+
     def describe_action_html(self, payload: dict[str, Any], options: Any = None) -> Html:
         """The replay page's line for a move, as HTML (a game may name cells as it draws them)."""
         return escape(self.describe_action(payload, options))

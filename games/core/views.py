@@ -18,6 +18,7 @@ from django.views.decorators.http import require_GET, require_POST
 from games.core.accounts.forms import TAKEN_MESSAGE, nickname_taken
 from games.core.accounts.models import Account
 from games.core.accounts.nicknames import nickname_key
+from games.core.daily import challenges as daily
 from games.core.daily.challenges import today_cards
 from games.core.forms import NicknameForm
 from games.core.kinds import GameKind, all_kinds, get_kind
@@ -184,9 +185,12 @@ def my_records(request: HttpRequest) -> HttpResponse:
                 rows = list(mine.annotate(coached=F("game__coached")).order_by(*kind.ranking)[:20])
             sections.append((kind, key, label, rows))
     kinds = all_kinds()
+    dailies = daily.records(player)  # ranked on their day's board only, so listed apart
     played = {kind.key for kind, _key, _label, rows in sections if rows}
+    played |= {record.game.kind_key for record in dailies}
     context = {
         "sections": sections,
+        "dailies": dailies,
         "played": played,
         "kinds": kinds,
         "unplayed": [kind for kind in kinds if kind.key not in played],

@@ -106,6 +106,9 @@ class IshidoKind(GameKind):
     def share_picture(self, state: ishido.State) -> str:
         return share.picture(state)
 
+    def daily_share_picture(self, state: ishido.State, actions: Sequence[dict[str, Any]]) -> str:
+        return share.daily_picture(state)
+
     def describe_action_html(self, payload: dict[str, Any], options: Any = None) -> Html:
         """Named as the replay's board is drawn: on a portrait phone the tall board swaps rows
         and columns (see display.seen_place)."""

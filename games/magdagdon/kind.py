@@ -104,6 +104,9 @@ class MagdagdonKind(GameKind):
     def share_picture(self, state: magdagdon.State) -> str:
         return share.picture(state)
 
+    def daily_share_picture(self, state: magdagdon.State, actions: Sequence[dict[str, Any]]) -> str:
+        return share.picture(state)
+
     def describe_action(self, payload: dict[str, Any], options: Any = None) -> str:
         action = payload.get("type")
         die = int(payload.get("die", 0)) + 1

@@ -1,6 +1,8 @@
 """The emoji picture of a finished MAGDAGDON board for the end screen's SHARE text: the 4×4
 cells (🟩 in a line that scored a bonus, 🟥 a RUIN, ⬜ the rest), a ⭐ after each bonus row
-and under each bonus column."""
+and under each bonus column. It is also a daily's picture: it tells where lines scored and
+where a RUIN fell, both the player's own choices, never a die's value (the day's other
+players roll the same dice)."""
 
 from games.rules import magdagdon as rules
 

@@ -127,6 +127,9 @@ class MishimashKind(GameKind):
     def share_picture(self, state: mishimash.State) -> str:
         return share.picture(state)
 
+    def daily_share_picture(self, state: mishimash.State, actions: Sequence[dict[str, Any]]) -> str:
+        return share.daily_picture(actions)
+
     def describe_action(self, payload: dict[str, Any], options: Any = None) -> str:
         dice = ", ".join(str(i + 1) for i in payload.get("dice", []))
         seat = int(payload.get("player", 0))

@@ -156,3 +156,94 @@ def test_a_guest_sees_where_they_would_have_placed_unranked(page, second_page):
     assert page.locator("table.leaderboard tbody tr").count() == 1  # the secured one only
     assert page.locator("[data-would-be-rank]").is_visible()
     screenshot(page, "daily-board-guest-phone")
+
+
+LOCALES = {"en": "en-GB", "hu": "hu-HU", "sk": "sk-SK", "ar": "ar-EG"}
+
+
+def secure_by_form(page, nickname: str) -> None:
+    """secure_long_ago in any language: the account page's form found by its fields."""
+    from games.core.accounts.models import Account
+    from tests.support.accounts import PASSWORD
+    from tests.support.daily import LONG_AGO
+
+    page.goto(page.base_url + "/account/")
+    page.fill("#secure [name=nickname]", nickname)
+    page.fill("#secure [name=password1]", PASSWORD)
+    page.fill("#secure [name=password2]", PASSWORD)
+    page.locator("#secure button[type=submit]").click()
+    page.wait_for_url("**/account/")
+    Account.objects.filter(player__nickname=nickname).update(created_at=LONG_AGO)
+
+
+@pytest.mark.parametrize(
+    ("language", "scheme"),
+    [("en", "light"), ("en", "dark"), ("hu", "light"), ("sk", "light"), ("ar", "light")],
+)
+def test_the_daily_end_screen_and_my_records_say_when_replay_and_review_open(
+    browser, live_server, language, scheme
+):
+    """Issue 30, 3 and 4, on a 360 × 740 phone: the end screen counts down to the replay and
+    review (server-rendered: the same without JavaScript), My records lists the daily, and
+    SHARE holds the title, the streak, a spoiler-free grid and the day's link."""
+    from datetime import timedelta
+
+    from games.core.clock import today
+    from games.ishido.share import WAYS
+    from tests.support.browser import open_context
+    from tests.support.daily import play_out
+
+    context, page = open_context(
+        browser, live_server, 360, 740, locale=LOCALES[language], color_scheme=scheme
+    )
+    secure_by_form(page, f"Daily-{language}-{scheme}")
+    page.goto(page.base_url + "/ishido/daily/")
+    page.locator("form[action='/ishido/daily/'] button[type=submit]").click()
+    page.wait_for_url(re.compile(r"/ishido/\d+/$"))
+    game = play_out(Game.objects.get(pk=int(page.url.rstrip("/").rsplit("/", 1)[1])))
+    page.reload()
+    midnight = f"{(today() + timedelta(1)).isoformat()}T00:00:00+00:00"
+    countdown = page.locator("[data-daily-end] [data-opens] time")
+    assert countdown.get_attribute("datetime") == midnight
+    if language == "en":
+        assert re.fullmatch(r"(\d+ h )?\d+ min", countdown.inner_text())
+    assert page.locator(f'a[href="/replay/{game.pk}/"]').count() == 0
+    lines = page.locator("button.share[data-share]").get_attribute("data-share-text").splitlines()
+    assert lines[0].startswith("Ishido ") and lines[1] == "#1/1"  # the title in its language
+    assert lines[-1] == f"{live_server.url}/ishido/daily/{game.day.isoformat()}/"
+    assert set("".join(lines[3:-2])) <= set(WAYS)
+    if language == "en":
+        assert lines[0].startswith("Ishido daily #") and lines[2] == "🔥 1-day streak"
+        assert page.get_by_role("button", name="PLAY AN ORDINARY GAME").is_visible()
+        if not page.evaluate("() => typeof navigator.share === 'function'"):
+            context.grant_permissions(["clipboard-read", "clipboard-write"])
+            page.locator("button.share[data-share]").click()
+            page.locator("[data-share-status]").filter(has_text="Copied").wait_for()
+            assert page.evaluate("() => navigator.clipboard.readText()") == "\n".join(lines)
+    screenshot(page, f"daily-end-{language}-{scheme}-phone")
+
+    page.locator("[data-daily-end] a[href='/records/']").click()
+    page.wait_for_url("**/records/")
+    row = page.locator(f'[data-daily-record="{game.pk}"]')
+    assert row.get_attribute("data-standing") == "ranked"
+    assert row.locator("[data-opens] time").get_attribute("datetime") == midnight
+    assert row.locator("[data-daily-rank]").get_attribute("data-daily-rank") == "1"
+    assert row.locator(f'a[href="/replay/{game.pk}/"]').count() == 0
+    screenshot(page, f"daily-records-{language}-{scheme}-phone")
+
+    if language == "en" and scheme == "light":  # the same words without JavaScript
+        plain = browser.new_context(
+            viewport={"width": 360, "height": 740}, locale="en-GB", java_script_enabled=False
+        )
+        plain.add_cookies(context.cookies())
+        nojs = plain.new_page()
+        nojs.goto(f"{live_server.url}/records/")
+        assert re.fullmatch(
+            r"(\d+ h )?\d+ min", nojs.locator(f'[data-daily-record="{game.pk}"] time').inner_text()
+        )
+        nojs.goto(f"{live_server.url}{game.get_absolute_url()}")
+        assert "Its replay and review open when the day ends at midnight UTC" in (
+            nojs.locator("[data-daily-end]").inner_text()
+        )
+        plain.close()
+    context.close()

@@ -20,26 +20,36 @@ Streaks count every day a player finished that day's attempt within its day, ran
 (never a practice, a late finish, a game with a hint, or a result hidden by staff): a streak
 is one player's own and ranks nobody, so a guest keeps theirs, and keeps it on securing the
 nickname.
+
+A daily's replay and review open when its day is over, for everyone, its own player too (they
+would show the deal still to come for the others); until then its end screen and My records
+say when (`Opening`). Its SHARE text is the shared mechanism of every game's end screen
+(games.core.play.ending.share_text) with a picture that gives nothing of the deal away
+(GameKind.daily_share_picture), the player's streak and a link to the day's board.
 """
 
 from __future__ import annotations
 
 import hashlib
 import hmac
+import math
 from collections.abc import Iterable
 from dataclasses import dataclass
-from datetime import UTC, date, timedelta
+from datetime import UTC, date, datetime, timedelta
 from decimal import Decimal
 
 from django.conf import settings
+from django.core.cache import cache
 from django.db import IntegrityError, transaction
 from django.http import HttpRequest
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext, ngettext
 
 from games.core.clock import day_start, today
 from games.core.kinds import GameKind, all_kinds
 from games.core.models import Game, LeaderboardSize, Player, Result
+from games.core.play.ending import share_text
 from games.core.players import ensure_player, get_player
 from games.core.security import count_creation
 
@@ -314,6 +324,36 @@ def today_cards(player: Player | None) -> list[Card]:
 
 
 @dataclass(frozen=True)
+class Opening:
+    """When a daily's replay and review open: at the end of its day (midnight UTC), `hours`
+    and `minutes` from now (rounded up: "in 1 min" until it opens)."""
+
+    at: datetime
+    hours: int
+    minutes: int
+
+    @property
+    def countdown(self) -> str:
+        """ "5 h 12 min", "12 min" in the visitor's language."""
+        if self.hours:
+            return gettext("%(hours)d h %(minutes)d min") % {
+                "hours": self.hours,
+                "minutes": self.minutes,
+            }
+        return gettext("%(minutes)d min") % {"minutes": self.minutes}
+
+
+def opening(day: date) -> Opening | None:
+    """When that day's replays and reviews open; None once the day is over (they are open)."""
+    if day < today():
+        return None
+    at = day_start(day + timedelta(1))
+    minutes = max(1, math.ceil((at - timezone.now()).total_seconds() / 60))
+    hours, minutes = divmod(minutes, 60)
+    return Opening(at, hours, minutes)
+
+
+@dataclass(frozen=True)
 class DailyEnd:
     """The end screen of a daily game: the day's rank, the streak and the text to share."""
 
@@ -326,7 +366,7 @@ class DailyEnd:
     streak: int
     longest: int
     share_text: str
-    share_url: str
+    opening: Opening | None  # when its replay and review open (None: open now)
 
 
 def end_screen(request: HttpRequest, game: Game) -> DailyEnd | None:
@@ -338,6 +378,32 @@ def end_screen(request: HttpRequest, game: Game) -> DailyEnd | None:
     result = ranked_result(game) if game.leaderboard else None
     unranked = would_be(game) if result is None else None
     current, longest = streak(game.player, kind.key)
+    total = LeaderboardSize.of(kind.key, found.board_key)
+    rank = f"#{result.position}/{total}" if result is not None else ""
+    days = ngettext("🔥 %(days)d-day streak", "🔥 %(days)d-day streak", current)
+    streak_line = days % {"days": current} if current and game.leaderboard else ""
+    return DailyEnd(
+        challenge=found,
+        practice=not game.leaderboard,
+        late=finished_late(game),
+        result=result,
+        would_be=unranked,
+        total=total,
+        streak=current,
+        longest=longest,
+        share_text=share_text(
+            _share_title(game, found, result),
+            rank,
+            streak_line,
+            daily_picture(game),
+            request.build_absolute_uri(found.leaderboard_url()),
+        ),
+        opening=opening(game.day),
+    )
+
+
+def _share_title(game: Game, found: Challenge, result: Result | None) -> str:
+    """ "MAGDAGDON daily #3 · 73", "MISHIMASH daily #3 · 510 in 9 turns"."""
     score, turns = _score_and_turns(game, result)
     if turns is None:
         text = gettext("%(game)s daily #%(number)d · %(score)s")
@@ -347,19 +413,18 @@ def end_screen(request: HttpRequest, game: Game) -> DailyEnd | None:
             "%(game)s daily #%(number)d · %(score)s in %(turns)d turns",
             turns,
         )
-    share = text % {"game": kind.name, "number": found.number, "score": score, "turns": turns}
-    return DailyEnd(
-        challenge=found,
-        practice=not game.leaderboard,
-        late=finished_late(game),
-        result=result,
-        would_be=unranked,
-        total=LeaderboardSize.of(kind.key, found.board_key),
-        streak=current,
-        longest=longest,
-        share_text=share,
-        share_url=request.build_absolute_uri(found.leaderboard_url()),
-    )
+    return text % {"game": game.kind.name, "number": found.number, "score": score, "turns": turns}
+
+
+def daily_picture(game: Game) -> str:
+    """The finished daily's spoiler-free picture (GameKind.daily_share_picture), kept: a
+    finished game never changes, and it is read from the game's every stored action."""
+
+    def draw() -> str:
+        actions = game.actions.order_by("number").values_list("payload", flat=True)
+        return game.kind.daily_share_picture(game.state, list(actions))
+
+    return str(cache.get_or_set(f"daily-share-picture:{game.pk}", draw, timeout=None))
 
 
 def _score_and_turns(game: Game, result: Result | None) -> tuple[str, int | None]:
@@ -388,3 +453,49 @@ def past_days(count: int = 30) -> list[tuple[date, int, list[Challenge]]]:
         for day in days
         if day >= FIRST_DAY
     ]
+
+
+# --- My records -----------------------------------------------------------------------------
+RECORDS = 30  # the newest finished dailies My records lists
+
+
+@dataclass(frozen=True)
+class DailyRecord:
+    """One finished daily game in its player's records."""
+
+    game: Game
+    challenge: Challenge
+    score: Decimal
+    standing: str  # "ranked", "unranked", "coached", "late" or "practice"
+    rank: int | None  # on the day's board, when ranked
+    opening: Opening | None  # when its replay and review open (None: open now)
+
+
+def records(player: Player | None) -> list[DailyRecord]:
+    """The player's newest finished daily games (attempts and practices), newest day first."""
+    if player is None:
+        return []
+    games = Game.objects.filter(player=player, day__isnull=False, status=Game.Status.FINISHED)
+    found = []
+    for game in games.select_related("result").order_by("-day", "-finished_at")[:RECORDS]:
+        assert game.day is not None
+        kind = game.kind
+        result: Result | None = getattr(game, "result", None)
+        fields = result or kind.result(game.state, kind.options_from_dict(game.options))
+        score = Decimal(fields.score) if fields is not None else Decimal(0)
+        standing = _standing(game, result)
+        rank = result.rank(kind) if standing == "ranked" and result is not None else None
+        found.append(
+            DailyRecord(game, challenge(kind, game.day), score, standing, rank, opening(game.day))
+        )
+    return found
+
+
+def _standing(game: Game, result: Result | None) -> str:
+    if not game.leaderboard:
+        return "practice"
+    if game.coached:
+        return "coached"
+    if finished_late(game):
+        return "late"
+    return "ranked" if result is not None and not result.hidden else "unranked"

@@ -76,10 +76,12 @@ def _board(request: HttpRequest, kind: str, day: date, error: str = "") -> HttpR
     if not found.exists:
         raise Http404("No daily challenge that day.")
     board = standing(request, game_kind, found.board_key)
-    mine = board.mine or daily.would_be(daily.attempt(get_player(request), game_kind, day))
+    attempt = daily.attempt(get_player(request), game_kind, day)
+    mine = board.mine or daily.would_be(attempt)
     context = {
         "kind": game_kind,
         "challenge": found,
+        "attempt": attempt,  # the visitor's own, if started: today's page offers no new start
         "rows": board.rows,
         "mine": mine,
         "unranked": board.mine is None and mine is not None,
@@ -104,10 +106,14 @@ def practice(request: HttpRequest, kind: str, day: date) -> HttpResponse:
 
 @require_GET
 def archive(request: HttpRequest) -> HttpResponse:
-    """Past days (boards, revealed seeds, practice) and the coming days' fingerprints."""
+    """Today's boards, then the past days (boards, revealed seeds, practice: what can be
+    played), then the coming days' fingerprints, folded away (fourteen days of them would
+    fill a phone's screen four times over before the first playable day)."""
+    coming = daily.coming_days()
     context = {
         "kinds": all_kinds(),
-        "coming": daily.coming_days(),
+        "coming": coming,
+        "coming_count": sum(day != clock.today() for day, _number, _found in coming),
         "past": daily.past_days(),
         "today": clock.today(),
     }

@@ -57,14 +57,8 @@ def ending(request: HttpRequest, game: Game) -> Ending:
     new_best = new_best and not game.coached
     replay_url = request.build_absolute_uri(game.replay_url()) if game.seed_revealed else ""
     score = result.score if result is not None else None
-    lines = [kind.share_title(game.state, options)]
-    if rank:
-        lines.append(f"#{rank}/{total} · {label}")
-    picture = kind.share_picture(game.state)
-    if picture:
-        lines.append(picture)
-    if replay_url:
-        lines.append(replay_url)
+    rank_line = f"#{rank}/{total} · {label}" if rank else ""
+    title, picture = kind.share_title(game.state, options), kind.share_picture(game.state)
     return Ending(
         ranked=result is not None and not game.coached,
         coached=game.coached,
@@ -76,10 +70,16 @@ def ending(request: HttpRequest, game: Game) -> Ending:
         new_best=new_best and best is not None,
         first_result=result is not None and best is None and not game.coached,
         best=best.score if best is not None else None,
-        share_text="\n".join(lines),
+        share_text=share_text(title, rank_line, picture, replay_url),
         replay_url=replay_url,
         again_url=_again_url(game),
     )
+
+
+def share_text(*lines: str) -> str:
+    """The SHARE text of any game, ordinary or daily: its non-empty lines (the title, the rank,
+    the emoji picture, the link), one per line."""
+    return "\n".join(line for line in lines if line)
 
 
 def _better(ranking: tuple[str, ...], a: Result, b: Result) -> bool:
