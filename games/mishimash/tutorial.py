@@ -20,7 +20,8 @@ def step(state: rules.State) -> TutorialStep:
     if state.turns[0] == 0 and state.phase == "choosing" and state.k == 1:
         text = gettext(
             "Tap the dice that score to set them aside: a single 1 scores 1, a single 5 half a "
-            "point, three of a kind its face (three 4s: 4). Then tap ROLL AGAIN."
+            "point, three of a kind its face (three 4s: 4, but three 1s: 10). Then tap ROLL "
+            "AGAIN."
         )
         return TutorialStep(2, STEPS, text)
     if state.turns[0] == 0 and state.phase == "choosing":
@@ -32,12 +33,12 @@ def step(state: rules.State) -> TutorialStep:
         return TutorialStep(3, STEPS, text)
     if state.banked_halves[0]:
         text = gettext(
-            "Banked: those points are yours for good. Turn after turn, the first to bank the "
-            "target wins; the fewer turns, the higher you rank."
+            "Banked: those points are yours for good. Play turn after turn until your bank "
+            "reaches the target; the fewer turns, the higher you rank."
         )
     else:
         text = gettext(
-            "A bust: this turn's points are lost, never those banked before. Turn after turn, "
-            "the first to bank the target wins; the fewer turns, the higher you rank."
+            "A bust: this turn's points are lost, never those banked before. Play turn after "
+            "turn until your bank reaches the target; the fewer turns, the higher you rank."
         )
     return TutorialStep(4, STEPS, text, done=True)
