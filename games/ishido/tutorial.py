@@ -14,25 +14,22 @@ def step(state: rules.State) -> TutorialStep:
     placed = len(state.placements)
     if placed == 0 and not state.is_finished:
         text = gettext(
-            "Place the stone next to one that matches its colour or its shape: tap a "
-            "highlighted cell."
+            "Place the stone next to one that matches its colour or its shape: tap a lit cell."
         )
         return TutorialStep(1, STEPS, text)
     if placed == 1 and not state.is_finished:
         text = gettext(
-            "A stone must match every stone it touches: with two neighbours, one by colour and "
-            "the other by shape. Inside the grey border it scores 1, 2, 4 or 8 points for 1 to "
-            "4 neighbours; on the border nothing."
+            "With two neighbours, match one by colour and the other by shape. Border cells "
+            "score nothing."
         )
         return TutorialStep(2, STEPS, text)
     if placed == 2 and not state.is_finished:
         text = gettext(
-            "Aim for a 4-way: a stone with four neighbours, two matched by colour and two by "
-            "shape. It earns a bonus and doubles the points of every later stone."
+            "Aim for a 4-way: four neighbours, two by colour, two by shape. It earns a bonus "
+            "and doubles later points."
         )
         return TutorialStep(3, STEPS, text)
     text = gettext(
-        "That is the game: place all 72 stones. It ends when the pouch is empty or a stone "
-        "fits nowhere; with two stones or fewer left you earn an end bonus."
+        "That is the game: place all 72 stones. Two or fewer left at the end earn a bonus."
     )
     return TutorialStep(4, STEPS, text, done=True)

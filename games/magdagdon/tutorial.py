@@ -21,28 +21,25 @@ def step(state: rules.State) -> TutorialStep:
         staged = len(state.staged)
         if staged == 0:
             text = gettext(
-                "Tap a die, then a highlighted cell. The board is empty, so your first die "
-                "may go on any cell."
+                "Tap a die, then a lit cell. The board is empty: your first die may go anywhere."
             )
             return TutorialStep(2, STEPS, text)
         if staged == 1:
             text = gettext(
-                "Now a second die: it must touch a number (diagonals do not count) and differ "
-                "by at most 1 from every number it touches. Only those cells light up."
+                "Next die: beside a number (not diagonally), at most 1 away from each one it "
+                "touches."
             )
             return TutorialStep(3, STEPS, text)
         required = rules.required(state)
         text = ngettext(
-            "That is the %(required)d die this turn needs. Stage another if it fits, or tap "
-            "CONFIRM: unused dice are discarded.",
-            "That is the %(required)d dice this turn needs. Stage another if one fits, or tap "
-            "CONFIRM: unused dice are discarded.",
+            "That is the %(required)d die this turn needs. Place more if they fit, or tap CONFIRM.",
+            "That is the %(required)d dice this turn needs. Place more if they fit, or tap "
+            "CONFIRM.",
             required,
         ) % {"required": required}
         return TutorialStep(4, STEPS, text)
     text = gettext(
-        "Your first turn is done: confirmed dice stay for good. Every row and column adds up "
-        "its numbers, and a full line earns a bonus (a straight +60). The game ends when all "
-        "16 cells are filled."
+        "Turn done! Rows and columns add up their numbers; a full line earns a bonus (a "
+        "straight +60). Fill all 16 cells."
     )
     return TutorialStep(5, STEPS, text, done=True)

@@ -19,26 +19,23 @@ def step(state: rules.State) -> TutorialStep:
         return TutorialStep(1, STEPS, gettext("Tap ROLL: the server rolls six dice."))
     if state.turns[0] == 0 and state.phase == "choosing" and state.k == 1:
         text = gettext(
-            "Tap the dice that score to set them aside: a single 1 scores 1, a single 5 half a "
-            "point, three of a kind its face (three 4s: 4, but three 1s: 10). Then tap ROLL "
-            "AGAIN."
+            "Tap scoring dice to set them aside: a 1 scores 1, a 5 half a point, three 4s "
+            "score 4. Then ROLL AGAIN."
         )
         return TutorialStep(2, STEPS, text)
     if state.turns[0] == 0 and state.phase == "choosing":
         text = gettext(
-            "This is roll %(k)d: what you set aside now counts ×%(k)d. A roll with nothing "
-            "that scores is a bust and loses the whole turn: set aside what scores, then tap "
-            "BANK to keep your points."
+            "Roll %(k)d: what you set aside now counts ×%(k)d. A roll that scores nothing busts "
+            "the whole turn: tap BANK."
         ) % {"k": state.k}
         return TutorialStep(3, STEPS, text)
     if state.banked_halves[0]:
         text = gettext(
-            "Banked: those points are yours for good. Play turn after turn until your bank "
-            "reaches the target; the fewer turns, the higher you rank."
+            "Banked: those points are yours for good. Reach the target in as few turns as you can."
         )
     else:
         text = gettext(
-            "A bust: this turn's points are lost, never those banked before. Play turn after "
-            "turn until your bank reaches the target; the fewer turns, the higher you rank."
+            "Bust: this turn's points are lost, never those banked. Reach the target in as few "
+            "turns as you can."
         )
     return TutorialStep(4, STEPS, text, done=True)

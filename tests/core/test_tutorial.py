@@ -126,7 +126,7 @@ def test_magdagdon_steps_follow_the_moves_the_server_accepts(client):
     game.refresh_from_db()
     assert game.state.roll == (5, 4, 2, 3)  # the fixed deal the step texts speak of
     number, text = step_of(client.get(url))
-    assert number == 2 and "any cell" in text
+    assert number == 2 and "anywhere" in text
     # A refused move (the 2 beside nothing, then the 5 not beside a number) changes no step.
     client.post(reverse("magdagdon:stage", args=[game.pk]), {"version": 1, "die": 2, "cell": 5})
     refused = client.post(
