@@ -71,6 +71,13 @@ def tap(page, selector: str) -> None:
     )
 
 
+def guide_and_action_in_view(page, *parts: str) -> None:
+    """The step and what it asks to tap (`parts`) on the first screen, no sideways scroll."""
+    for part in ("[data-tutorial-text]", *parts):
+        assert in_view(page, part), f"{part} out of view at step {step(page)[0]}"
+    assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"]
+
+
 def how_to_play(page, key: str) -> Game:
     page.goto(page.base_url + "/")
     page.locator(f'[data-quick="{key}"] [data-how-to-play]').click()
@@ -150,14 +157,16 @@ def test_magdagdon_how_to_play_by_tapping(phone):
     seen = [step(page)]
     screenshot(page, "tutorial-magdagdon-360-en-step1")
     assert seen[0][0] == 1 and "ROLL" in seen[0][1]
-    assert in_view(page, "[data-tutorial-text]") and in_view(page, "#mg-roll")
+    guide_and_action_in_view(page, ".mg-grid", ".mg-tray", "#mg-roll")
     tap(page, "#mg-roll")
     seen.append(step(page))
     assert seen[-1][0] == 2 and "anywhere" in seen[-1][1]
+    guide_and_action_in_view(page, ".mg-grid", ".mg-tray")
     page.click('button[form="mg-pick"][data-die="0"]')  # the 5
     tap(page, 'button[form="mg-stage"][data-cell="5"]')
     seen.append(step(page))
     assert seen[-1][0] == 3 and "at most 1 away" in seen[-1][1]
+    guide_and_action_in_view(page, ".mg-grid", ".mg-tray")
     screenshot(page, "tutorial-magdagdon-360-en-step3")
     page.click('button[form="mg-pick"][data-die="1"]')  # the 4: only beside the 5
     legal = page.locator('button[form="mg-stage"].legal')
@@ -165,6 +174,8 @@ def test_magdagdon_how_to_play_by_tapping(phone):
     tap(page, 'button[form="mg-stage"].legal')
     seen.append(step(page))
     assert seen[-1][0] == 4 and "CONFIRM" in seen[-1][1]
+    screenshot(page, "tutorial-magdagdon-360-en-step4")
+    guide_and_action_in_view(page, ".mg-grid", "#mg-confirm")
     tap(page, "#mg-confirm")
     seen.append(step(page))
     assert seen[-1][0] == 5 and page.locator("[data-tutorial-play]").is_visible()
@@ -179,13 +190,14 @@ def test_mishimash_how_to_play_by_tapping(phone):
     tap(page, "#mm-roll")
     number, text = step(page)
     assert number == 2 and "set them aside" in text
-    assert in_view(page, "[data-tutorial-text]") and in_view(page, ".dice-row")
+    guide_and_action_in_view(page, ".dice-row", "#mm-again", "#mm-bank")
     screenshot(page, "tutorial-mishimash-360-en-step2")
     for die in (1, 2, 5, 4):  # three 4s and the 1 (the roll is 3 4 4 5 1 4)
         page.click(f'[data-die="{die}"]')
     tap(page, "#mm-again")
     number, text = step(page)
     assert number == 3 and "×2" in text
+    guide_and_action_in_view(page, ".dice-row", "#mm-again", "#mm-bank")
     game.refresh_from_db()
     scoring = [i for i, face in enumerate(game.state.roll) if face in (1, 5)]
     page.click(f'[data-die="{scoring[0]}"]')
@@ -201,7 +213,7 @@ def test_ishido_how_to_play_by_tapping(phone):
     game = how_to_play(page, "ishido")
     texts = [step(page)[1]]
     assert "colour or its shape" in texts[0]
-    assert in_view(page, "[data-tutorial-text]") and in_view(page, ".ishido-current")
+    guide_and_action_in_view(page, ".ishido-current", "[data-legal]")
     screenshot(page, "tutorial-ishido-360-en-step1")
     for number in (2, 3, 4):
         cell = page.locator("[data-legal]").first.get_attribute("data-cell")
@@ -224,5 +236,7 @@ def test_a_how_to_play_step_in_each_language(phone, language):
         number, text = step(page)
         assert number == (1 if move is None else 2)
         assert not text.startswith(english[key])  # translated
-        assert in_view(page, "[data-tutorial-text]")
+        guide_and_action_in_view(
+            page, {"magdagdon": ".mg-tray", "mishimash": ".dice-row"}.get(key, "[data-legal]")
+        )
         screenshot(page, f"tutorial-{key}-360-{language}-step{number}")
