@@ -26,8 +26,10 @@ from games.rules import IllegalMove
 
 if TYPE_CHECKING:
     from games.coach import Advice, GameCoach
+    from games.core.models import Player
     from games.core.stats.facts import Fact, FinishedResult
 from games.core.play.hint_panel import Hint
+from games.core.tutorial.steps import TutorialStep
 
 
 @dataclass(frozen=True)
@@ -95,6 +97,8 @@ class GameKind:
                 missing.append(f"{name}()")
         if self.offers_hints and type(self).hint is GameKind.hint:
             missing.append("hint()")
+        if self.tutorial_seed and type(self).tutorial_step is GameKind.tutorial_step:
+            missing.append("tutorial_step()")
         return missing
 
     # --- the rules, through the one rules API ------------------------------------------------
@@ -197,6 +201,21 @@ class GameKind:
 
     def leaderboard_label(self, key: str) -> str | Promise:
         return dict(self.leaderboards).get(key, key)
+
+    def quick_options(self, player: Player) -> Any:
+        """The options of a game started in one tap (the home page's Play): by default the
+        daily challenge's, a ranked setting the same for everyone."""
+        return self.daily_options(player.display_name)
+
+    # --- the how-to-play (games.core.tutorial) ---------------------------------------------------
+    # The public seed of this game's how-to-play ("": the game offers none). The deal is fixed,
+    # so the step texts may speak of it; its options are the one-tap Play's.
+    tutorial_seed: ClassVar[str] = ""
+
+    def tutorial_step(self, state: Any) -> TutorialStep:
+        """The guide's step for `state` of the how-to-play, reached through the rules (the
+        server's state, never the browser's): what to do next, in the visitor's language."""
+        raise NotImplementedError
 
     # --- the end screen's SHARE text (games.core.play.ending) ------------------------------------
     def share_title(self, state: Any, options: Any) -> str:

@@ -121,6 +121,9 @@ class Game(models.Model):
     # A hint was shown (games.core.play.hint): the game stays in its player's records but is
     # never ranked (its Result row is hidden for good, see Game._record_result).
     coached = models.BooleanField(_("coached"), default=False)
+    # A how-to-play (games.core.tutorial): a guided first turn on the kind's public deal. It
+    # ranks nowhere, never counts as a daily or in stats, and runs beside the player's game.
+    tutorial = models.BooleanField(_("how-to-play"), default=False)
 
     owner_user_id: int | None = None  # set by Game.find: the account's user, if secured
 
@@ -153,27 +156,35 @@ class Game(models.Model):
         *,
         day: date | None = None,
         leaderboard: str | None = None,
+        tutorial: bool = False,
     ) -> Game:
         """Deal a new game (abandoning the player's running game of that kind).
 
         `seed` is for tests and recorded games; players always get a fresh secret one. A daily
-        challenge (`day`, its seed and `leaderboard` from games.core.daily) abandons nothing.
+        challenge (`day`, its seed and `leaderboard` from games.core.daily) abandons nothing; a
+        how-to-play (`tutorial`, on the kind's public seed) abandons only an earlier one.
         """
         seed = seed or secrets.token_hex(32)
         rng = random.Random(seed)
         state = kind.new_state(options, rng)
+        if tutorial:
+            leaderboard = ""
         with transaction.atomic():
             now = timezone.now()
             if day is None:
-                cls.objects.filter(
+                running = cls.objects.filter(
                     player=player, kind_key=kind.key, status=cls.Status.ACTIVE, day=None
-                ).update(status=cls.Status.ABANDONED, finished_at=now)
+                )
+                if tutorial:
+                    running = running.filter(tutorial=True)
+                running.update(status=cls.Status.ABANDONED, finished_at=now)
             game = cls.objects.create(
                 kind_key=kind.key,
                 player=player,
                 options=options.to_dict(),
                 leaderboard=kind.leaderboard(options) if leaderboard is None else leaderboard,
                 day=day,
+                tutorial=tutorial,
                 seed=seed,
                 seed_hash=seed_hash(seed),
                 snapshot=kind.dump_state(state),
@@ -332,10 +343,13 @@ class Game(models.Model):
         deal is shared, so it would count twice and could be studied), only when finished
         within its UTC day (after it the seed is public), and only for a nickname secured
         before that day began: a guest, or a nickname secured after seeing the day's deal,
-        cannot multiply attempts (games.core.daily). A practice replay ranks nowhere.
+        cannot multiply attempts (games.core.daily). A practice replay ranks nowhere, and nor
+        does a how-to-play (its deal is public).
         `secured_only=False` leaves that last rule out (verify_games: a guest's daily ranked
         before the rule is checked against its replay like any other result).
         """
+        if self.tutorial:
+            return None
         kind = self.kind
         fields = kind.result(state, kind.options_from_dict(self.options))
         if fields is None or self.day is None:

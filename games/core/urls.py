@@ -8,6 +8,7 @@ from games.core.daily import urls as daily
 from games.core.play import urls as play
 from games.core.review import urls as review
 from games.core.stats import urls as stats
+from games.core.tutorial import urls as tutorial
 
 app_name = "core"
 urlpatterns = [
@@ -20,9 +21,11 @@ urlpatterns = [
     path("records/", views.my_records, name="records"),
     path("replay/<int:game_id>/", views.replay, name="replay"),
     path("again/<int:game_id>/", views.again, name="again"),
+    path("play/<slug:kind>/", views.play_now, name="play_now"),
     *play.urlpatterns,
     *review.urlpatterns,
     *stats.urlpatterns,
+    *tutorial.urlpatterns,
     *accounts.urlpatterns,
     # Last: "<kind>/daily/" would otherwise read "account" or "players" as a kind.
     *daily.urlpatterns,

@@ -24,7 +24,7 @@ from games.core.forms import NicknameForm
 from games.core.kinds import GameKind, all_kinds, get_kind
 from games.core.leaderboards import standing
 from games.core.models import Game, Result
-from games.core.play.moves import player_game, see_other, start_game
+from games.core.play.moves import player_game, running_game, see_other, start_game
 from games.core.players import ensure_player, get_player
 from games.core.preferences import parse, remember
 from games.core.review import replays
@@ -64,7 +64,8 @@ def home(request: HttpRequest) -> HttpResponse:
     player = get_player(request)
     running = {}
     if player is not None:
-        for game in Game.objects.filter(player=player, status=Game.Status.ACTIVE, day=None):
+        active = Game.objects.filter(player=player, status=Game.Status.ACTIVE, day=None)
+        for game in active.filter(tutorial=False):
             running[game.kind_key] = game
     games = []
     for kind in all_kinds():
@@ -119,6 +120,18 @@ def again(request: HttpRequest, game_id: int) -> HttpResponse:
     if game.is_active:
         return refused(request, gettext("This game is still being played: finish it first."))
     return start_game(request, kind, kind.options_from_dict(game.options))
+
+
+@require_POST
+def play_now(request: HttpRequest, kind: str) -> HttpResponse:
+    """The home page's Play: one tap starts a game with the kind's usual settings; with a game
+    of that kind still running (a second tap, another tab) it opens that one instead."""
+    game_kind = kind_or_404(kind)
+    running = running_game(request, game_kind)
+    if running is not None:
+        return see_other(running.get_absolute_url())
+    with transaction.atomic():
+        return start_game(request, game_kind, game_kind.quick_options(ensure_player(request)))
 
 
 @require_POST

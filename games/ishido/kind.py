@@ -17,7 +17,8 @@ from games.core.play.hint_panel import Hint
 from games.core.players import get_player
 from games.core.preferences import get_setting, switch
 from games.core.stats.facts import Fact, FinishedResult
-from games.ishido import display, share, stats
+from games.core.tutorial.steps import TutorialStep
+from games.ishido import display, share, stats, tutorial
 from games.ishido.hint import hint_for
 from games.rules import IllegalMove, ishido
 
@@ -95,6 +96,11 @@ class IshidoKind(GameKind):
 
     def daily_options(self, player_name: str) -> ishido.Options:
         return ishido.Options()
+
+    tutorial_seed = tutorial.SEED
+
+    def tutorial_step(self, state: ishido.State) -> TutorialStep:
+        return tutorial.step(state)
 
     def result(self, state: ishido.State, options: Any) -> ResultFields:
         return ResultFields(

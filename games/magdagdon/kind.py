@@ -14,7 +14,8 @@ from games.core.html import Html
 from games.core.kinds import GameKind, ResultFields
 from games.core.play.hint_panel import Hint
 from games.core.stats.facts import Fact, FinishedResult
-from games.magdagdon import display, review, share, stats
+from games.core.tutorial.steps import TutorialStep
+from games.magdagdon import display, review, share, stats, tutorial
 from games.magdagdon.display import MagdagdonUi, where
 from games.magdagdon.hint import hint_for
 from games.rules import magdagdon
@@ -92,6 +93,11 @@ class MagdagdonKind(GameKind):
 
     def daily_options(self, player_name: str) -> magdagdon.Options:
         return magdagdon.Options(magdagdon.Difficulty.PEACEFUL)
+
+    tutorial_seed = tutorial.SEED
+
+    def tutorial_step(self, state: magdagdon.State) -> TutorialStep:
+        return tutorial.step(state)
 
     def result(self, state: magdagdon.State, options: Any) -> ResultFields:
         return ResultFields(

@@ -2,7 +2,7 @@
 only), fewest turns to reach the target first, then the higher final score, then the earlier."""
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.http import HttpRequest
 from django.utils.functional import lazy
@@ -14,11 +14,16 @@ from games.coach import mishimash as mishimash_coach
 from games.core.html import Html
 from games.core.kinds import GameKind, ResultFields
 from games.core.play.hint_panel import Hint
+from games.core.preferences import get_setting
 from games.core.stats.facts import Fact, FinishedResult
-from games.mishimash import computers, display, review, share, stats
+from games.core.tutorial.steps import TutorialStep
+from games.mishimash import computers, display, review, share, stats, tutorial
 from games.mishimash.display import Ticks, ticked
 from games.mishimash.hint import hint_for
 from games.rules import mishimash
+
+if TYPE_CHECKING:
+    from games.core.models import Player
 
 
 def target_label(target: int) -> str:
@@ -109,6 +114,19 @@ class MishimashKind(GameKind):
 
     def daily_options(self, player_name: str) -> mishimash.Options:
         return mishimash.Options((player_name[:24],), 500)  # solo to 500
+
+    def quick_options(self, player: "Player") -> mishimash.Options:
+        """Solo, to the target the player chose last when it has a leaderboard, else 1000: as
+        the new-game page starts. A name left untranslated, as there (display.default_name)."""
+        target = get_setting(player, "mishimash.target")
+        if target not in mishimash.TARGET_CHOICES:
+            target = mishimash.DEFAULT_TARGET
+        return mishimash.Options((player.nickname[:24] or display.default_name(player.pk),), target)
+
+    tutorial_seed = tutorial.SEED
+
+    def tutorial_step(self, state: mishimash.State) -> TutorialStep:
+        return tutorial.step(state)
 
     def result(self, state: mishimash.State, options: mishimash.Options) -> ResultFields | None:
         """Hot-seat games and custom targets are not ranked."""

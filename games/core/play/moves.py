@@ -75,7 +75,7 @@ def running_game(request: HttpRequest, kind: GameKind) -> Game | None:
     if player is None:
         return None
     running = Game.objects.filter(player=player, kind_key=kind.key, status=Game.Status.ACTIVE)
-    return running.filter(day=None).first()  # a daily challenge runs beside it
+    return running.filter(day=None, tutorial=False).first()  # a daily, a how-to-play beside it
 
 
 def form_message(form: forms.Form) -> str:

@@ -17,6 +17,7 @@ from games.core.kinds import GameKind
 from games.core.models import Game
 from games.core.play.ending import ending
 from games.core.play.hint_panel import Hint, HintPanel, panel
+from games.core.tutorial.steps import current_step
 
 
 class HtmxHttpRequest(HttpRequest):
@@ -56,6 +57,7 @@ def board_response(
         "hint_panel": hint_panel or panel(game),
         "error": error,
         "daily_end": end_screen(request, game),  # None unless a daily challenge has ended
+        "tutorial": current_step(game),  # a how-to-play's step (games.core.tutorial), or None
         **extra,
     }
     if game.status == Game.Status.FINISHED:

@@ -79,7 +79,7 @@ def player_stats(player: Player) -> list[KindStats]:
     # A LEFT JOIN on the result (no result yet, or a visible one), not an exclude(), whose
     # NOT IN (every hidden result) reads all of them.
     visible = Q(result__isnull=True) | Q(result__hidden=False)
-    games = Game.objects.filter(visible, player=player)
+    games = Game.objects.filter(visible, player=player, tutorial=False)  # a how-to-play: never
     for kind_key, board, status, count in games.values_list(
         "kind_key", "leaderboard", "status"
     ).annotate(count=Count("id")):
