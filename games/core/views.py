@@ -67,7 +67,8 @@ def home(request: HttpRequest) -> HttpResponse:
             running[game.kind_key] = game
     games = []
     for kind in all_kinds():
-        key, label = kind.leaderboards[0]  # each game's first board: its usual setting
+        key = kind.usual_leaderboard or kind.leaderboards[0][0]  # the usual setting's board
+        label = kind.leaderboard_label(key)
         best = Result.objects.best_each(kind, key)[:3]  # three players, not one player's three
         top = [(row.nickname, top_text(kind, row)) for row in best]
         games.append(HomeGame(kind, running.get(kind.key), key, label, top))

@@ -43,6 +43,7 @@ class MishimashKind(GameKind):
         "but one bust loses the whole turn. Solo or up to 8 players on one device."
     )
     leaderboards = tuple((str(target), target_label(target)) for target in mishimash.TARGET_CHOICES)
+    usual_leaderboard = str(mishimash.DEFAULT_TARGET)  # X1: the new-game form's default
     ranking = ("turns", "-score", "finished_at")
     columns = (("turns", _("Turns")),)
     template = "mishimash/play.html"
@@ -108,7 +109,8 @@ class MishimashKind(GameKind):
         return ""
 
     def daily_options(self, player_name: str) -> mishimash.Options:
-        return mishimash.Options((player_name[:24],), 500)  # solo to 500
+        # Solo to the rules' default target (X1), as the new-game form and the home page's board.
+        return mishimash.Options((player_name[:24],), mishimash.DEFAULT_TARGET)
 
     def result(self, state: mishimash.State, options: mishimash.Options) -> ResultFields | None:
         """Hot-seat games and custom targets are not ranked."""

@@ -24,11 +24,14 @@ def test_home_shows_each_games_top_three_from_its_first_leaderboard(client):
     assert games["ishido"].top == [("Ish1", "900"), ("Ish3", "700"), ("Ish2", "300")]
     assert games["magdagdon"].top == [("Peace", "321")]  # PEACEFUL's board
     assert games["mishimash"].top == []
-    make_result("Slow", 900, kind_key="mishimash", leaderboard="500", turns=30)
-    make_result("Quick", 512.5, kind_key="mishimash", leaderboard="500", turns=12)
+    make_result("Slow", 1900, kind_key="mishimash", leaderboard="1000", turns=30)
+    make_result("Quick", 1012.5, kind_key="mishimash", leaderboard="1000", turns=12)
+    make_result("Short", 600, kind_key="mishimash", leaderboard="500", turns=3)  # not the usual
     games = {g.kind.key: g for g in client.get(reverse("core:home")).context["games"]}
     # MISHIMASH ranks by turns first: the top says so.
-    assert games["mishimash"].top == [("Quick", "12 turns · 512.5"), ("Slow", "30 turns · 900")]
+    # Its usual board is the new-game form's default target, 1000 (X1), not its first tab.
+    assert games["mishimash"].leaderboard == "1000"
+    assert games["mishimash"].top == [("Quick", "12 turns · 1012.5"), ("Slow", "30 turns · 1900")]
     html = page.content.decode()
     assert html.count("data-top-three") == 2 and "Hidden" not in html
     for key in ("magdagdon", "mishimash", "ishido"):
