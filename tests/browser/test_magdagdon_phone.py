@@ -103,7 +103,7 @@ def test_selecting_dice_asks_the_server_nothing_and_staging_posts_once(page):
             assert page.locator(".mg-prompt").inner_text().startswith(f"Die {chosen + 1} (")
         else:
             assert shown == set()
-            assert "tap a die" in page.locator(".mg-prompt").inner_text()
+            assert "choose a die" in page.locator(".mg-prompt").inner_text()
     assert requests == []
     assert "die=" not in page.url  # unselected: the address says so too
     die = 1

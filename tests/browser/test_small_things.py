@@ -6,7 +6,6 @@ import re
 import pytest
 
 from tests.support.browser import open_context, screenshot
-from tests.support.games import make_result
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 LOCALES = {"en": "en-GB", "hu": "hu-HU", "sk": "sk-SK", "ar": "ar-EG"}
@@ -47,8 +46,10 @@ def test_the_abandon_box_stands_beside_its_label(open_page, language, kind_key):
     label = page.locator("label[for=id_confirm]").bounding_box()
     assert box and label
     assert label["y"] < box["y"] + box["height"] and box["y"] < label["y"] + label["height"]
-    gap = label["x"] - (box["x"] + box["width"]) if language != "ar" else box["x"] - (
-        label["x"] + label["width"]
+    gap = (
+        label["x"] - (box["x"] + box["width"])
+        if language != "ar"
+        else box["x"] - (label["x"] + label["width"])
     )
     assert 0 <= gap < 24  # beside it, on the reading side
     if kind_key == "ishido":
