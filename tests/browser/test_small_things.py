@@ -61,7 +61,8 @@ def test_the_abandon_box_stands_beside_its_label(open_page, language, kind_key):
 COLOURS = """el => {
   const canvas = document.createElement('canvas'); canvas.width = canvas.height = 1;
   const ctx = canvas.getContext('2d', {willReadFrequently: true});
-  const rgb = colour => { ctx.clearRect(0, 0, 1, 1); ctx.fillStyle = colour; ctx.fillRect(0, 0, 1, 1);
+  const rgb = colour => {
+    ctx.clearRect(0, 0, 1, 1); ctx.fillStyle = colour; ctx.fillRect(0, 0, 1, 1);
     return Array.from(ctx.getImageData(0, 0, 1, 1).data.slice(0, 3)); };
   const style = getComputedStyle(el);
   return [rgb(style.color), rgb(style.backgroundColor)];
