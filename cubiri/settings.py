@@ -330,6 +330,8 @@ STORAGES = {
 
 # Without collectstatic (development, tests) whitenoise finds the files where they are.
 WHITENOISE_USE_FINDERS = DEBUG or env_bool("PLAIN_STATIC")
+# Whitenoise's own table lacks .wav: the sounds would go out as application/octet-stream.
+WHITENOISE_MIMETYPES = {".wav": "audio/wav"}
 
 CRISPY_ALLOWED_TEMPLATE_PACKS = "bootstrap5"
 CRISPY_TEMPLATE_PACK = "bootstrap5"

@@ -64,6 +64,9 @@ class GameKind:
     coach: GameCoach
     listed: ClassVar[bool] = True  # on the home page, the leaderboards and records pages
     position: ClassVar[int]  # where a listed kind stands in lists of games (smallest first)
+    # The leaderboard of the game's usual setting (the new-game form's defaults): the home page
+    # shows its top three. None: the first of `leaderboards`.
+    usual_leaderboard: ClassVar[str | None] = None
     # Whether the game page offers HINT (games.core.play.hint); then `hint` gives it and
     # `board_view(…, hint=…)` marks it.
     offers_hints: ClassVar[bool] = False

@@ -1,5 +1,8 @@
 """One leaderboard's page data: its top rows (guests marked), the visitor's own best with its
-rank, and the board's size. Shared by the usual boards and each day's daily board."""
+rank, and the board's size. Shared by the usual boards and each day's daily board.
+
+A board ranks players: each player's best result, by default; `every=True` ranks every visible
+result, as the "all results" view does."""
 
 from __future__ import annotations
 
@@ -20,14 +23,15 @@ TOP = 100
 class Standing:
     rows: list[Result]  # the top rows, best first, each with its position
     mine: Result | None  # the visitor's best, with its rank as position
-    total: int  # visible results on the board
+    total: int  # visible results on the board (players, when only each player's best counts)
 
 
-def standing(request: HttpRequest, kind: GameKind, key: str) -> Standing:
+def standing(request: HttpRequest, kind: GameKind, key: str, *, every: bool = False) -> Standing:
     # Guests are marked on the board: only a secured nickname is known to be its player's.
     secured = Account.objects.filter(player_id=OuterRef("player_id"))
     ranked = Result.objects.ranked(kind, key)
-    top = list(ranked.annotate(secured=Exists(secured))[:TOP])
+    shown = ranked if every else Result.objects.best_each(kind, key)
+    top = list(shown.annotate(secured=Exists(secured))[:TOP])
     for number, row in enumerate(top, start=1):
         row.position = number
     mine = None
@@ -36,6 +40,10 @@ def standing(request: HttpRequest, kind: GameKind, key: str) -> Standing:
         # The visitor's own best through the player-led index (an annotation would lead the
         # planner to scan the leaderboard instead); the rank counts through the ranking's.
         mine = ranked.filter(player=player).first()
-        if mine is not None:
+        if mine is not None and every:
             mine.position = mine.rank(kind)
-    return Standing(top, mine, LeaderboardSize.of(kind.key, key))
+        elif mine is not None:
+            mine.position = Result.objects.players_before(kind, mine) + 1
+    if every:
+        return Standing(top, mine, LeaderboardSize.of(kind.key, key))
+    return Standing(top, mine, Result.objects.players(kind, key))

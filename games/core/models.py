@@ -18,7 +18,8 @@ from typing import Any
 
 from django.apps import apps
 from django.db import IntegrityError, connection, models, transaction
-from django.db.models import F
+from django.db.models import F, Q, Window
+from django.db.models.functions import RowNumber
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
@@ -476,6 +477,36 @@ class ResultQuerySet(models.QuerySet["Result"]):
             .filter(kind_key=kind.key, leaderboard=leaderboard)
             .order_by(*kind.ranking)
         )
+
+    def best_each(self, kind: GameKind, leaderboard: str) -> ResultQuerySet:
+        """The visible rows of one leaderboard, best first, only each player's best one.
+
+        A window function numbers each player's rows in ranking order and keeps the first: one
+        query that SQLite (3.25+) and PostgreSQL both run, Django wrapping it in a subquery."""
+        order = [F(f[1:]).desc() if f.startswith("-") else F(f).asc() for f in kind.ranking]
+        numbered = self.ranked(kind, leaderboard).annotate(
+            player_place=Window(RowNumber(), partition_by=[F("player_id")], order_by=order)
+        )
+        return numbered.filter(player_place=1)
+
+    def players_before(self, kind: GameKind, result: Result) -> int:
+        """How many other players have a visible result of `result`'s leaderboard ranked before
+        it: their best is better, so `result`, a player's best, stands one place after them."""
+        rows = self.visible().filter(kind_key=kind.key, leaderboard=result.leaderboard)
+        before, equal = Q(), Q()
+        for field in kind.ranking:
+            name = field.lstrip("-")
+            value = getattr(result, name)
+            better = Q(**{f"{name}__{'gt' if field.startswith('-') else 'lt'}": value})
+            before |= equal & better
+            equal &= Q(**{name: value})
+        found = rows.filter(before).exclude(player_id=result.player_id)
+        return found.values("player_id").distinct().count()
+
+    def players(self, kind: GameKind, leaderboard: str) -> int:
+        """How many players have a visible result on one leaderboard."""
+        rows = self.visible().filter(kind_key=kind.key, leaderboard=leaderboard)
+        return rows.values("player_id").distinct().count()
 
 
 class Result(models.Model):

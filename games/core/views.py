@@ -69,8 +69,10 @@ def home(request: HttpRequest) -> HttpResponse:
             running[game.kind_key] = game
     games = []
     for kind in all_kinds():
-        key, label = kind.leaderboards[0]  # each game's first board: its usual setting
-        top = [(row.nickname, top_text(kind, row)) for row in Result.objects.ranked(kind, key)[:3]]
+        key = kind.usual_leaderboard or kind.leaderboards[0][0]  # the usual setting's board
+        label = kind.leaderboard_label(key)
+        best = Result.objects.best_each(kind, key)[:3]  # three players, not one player's three
+        top = [(row.nickname, top_text(kind, row)) for row in best]
         games.append(HomeGame(kind, running.get(kind.key), key, label, top))
     form = NicknameForm(initial={"nickname": player.nickname if player else ""})
     context = {"games": games, "nickname_form": form, "daily_cards": today_cards(player)}
@@ -173,8 +175,10 @@ def leaderboard(request: HttpRequest, kind: str, leaderboard: str) -> HttpRespon
     game_kind = kind_or_404(kind)
     if leaderboard not in dict(game_kind.leaderboards):
         raise Http404("No such leaderboard.")
-    found = standing(request, game_kind, leaderboard)
+    every = request.GET.get("all") == "1"  # every result, not only each player's best
+    found = standing(request, game_kind, leaderboard, every=every)
     context = {
+        "every": every,
         "kind": game_kind,
         "leaderboard": leaderboard,
         "leaderboard_label": game_kind.leaderboard_label(leaderboard),

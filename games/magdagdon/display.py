@@ -157,7 +157,7 @@ def cell_texts() -> dict[str, str]:
         "empty": gettext("Row %(row)d, column %(column)d: empty"),
         "die_staged": gettext("Die %(die)d: %(value)d, staged on row %(row)d, column %(column)d"),
         "die": gettext("Die %(die)d: %(value)d"),
-        "fits": gettext("Die %(die)s (%(value)s): tap a highlighted cell."),
+        "fits": gettext("Die %(die)s (%(value)s): choose a highlighted cell."),
         "nofit": gettext(
             "Die %(die)s (%(value)s) fits nowhere now: choose another die, or take a staged "
             "die back."

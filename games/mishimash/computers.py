@@ -33,9 +33,11 @@ STRENGTH_LABELS: dict[str, str | Promise] = {
     players.RECKLESS: _("Reckless"),
 }
 
-# The pause before each computer action, so that a person can follow it (milliseconds).
-PAUSE_BEFORE_ROLL_MS = 900  # a turn starts: the last turn's end stays on show a moment
-PAUSE_BEFORE_CHOICE_MS = 1200  # the roll and the dice it will set aside are shown
+# The pause before each computer action, so that a person can follow it (milliseconds). With
+# the server's answer (about 0.1 s) each action is on show about a second: a computer's turn
+# of eight actions takes eight seconds, not twelve.
+PAUSE_BEFORE_ROLL_MS = 700  # a turn starts: the last turn's end stays on show a moment
+PAUSE_BEFORE_CHOICE_MS = 900  # the roll and the dice it will set aside are shown
 
 
 def _read_computers(value: object) -> tuple[tuple[int, str], ...]:

@@ -360,7 +360,7 @@ def preview_html(p: Preview, masks: Sequence[int] | None = None) -> Html:
         keys,
         escape(
             gettext(
-                "Tap the scoring dice to set aside: single 1s and 5s, three or more of a kind, "
+                "Choose the scoring dice to set aside: single 1s and 5s, three or more of a kind, "
                 "or a straight or three pairs of all six."
             )
         ),

@@ -48,6 +48,7 @@ class MishimashKind(GameKind):
         "but one bust loses the whole turn. Solo or up to 8 players on one device."
     )
     leaderboards = tuple((str(target), target_label(target)) for target in mishimash.TARGET_CHOICES)
+    usual_leaderboard = str(mishimash.DEFAULT_TARGET)  # X1: the new-game form's default
     ranking = ("turns", "-score", "finished_at")
     columns = (("turns", _("Turns")),)
     template = "mishimash/play.html"
@@ -113,7 +114,8 @@ class MishimashKind(GameKind):
         return ""
 
     def daily_options(self, player_name: str) -> mishimash.Options:
-        return mishimash.Options((player_name[:24],), 500)  # solo to 500
+        # Solo to the rules' default target (X1), as the new-game form and the home page's board.
+        return mishimash.Options((player_name[:24],), mishimash.DEFAULT_TARGET)
 
     def quick_options(self, player: "Player") -> mishimash.Options:
         """Solo, to the target the player chose last when it has a leaderboard, else 1000: as

@@ -103,7 +103,7 @@ def test_selecting_dice_asks_the_server_nothing_and_staging_posts_once(page):
             assert page.locator(".mg-prompt").inner_text().startswith(f"Die {chosen + 1} (")
         else:
             assert shown == set()
-            assert "tap a die" in page.locator(".mg-prompt").inner_text()
+            assert "choose a die" in page.locator(".mg-prompt").inner_text()
     assert requests == []
     assert "die=" not in page.url  # unselected: the address says so too
     die = 1
@@ -268,4 +268,22 @@ def test_the_rescue_and_hint_are_in_view_beside_accept_on_a_phone(browser, live_
     assert page.locator("details.mg-powers").get_attribute("open") is not None
     assert in_view(page, "#mg-reroll")
     assert asked == []
+    context.close()
+
+
+@pytest.mark.parametrize(("width", "height"), SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_the_board_keeps_its_size_when_the_alarm_appears(browser, live_server, width, height):
+    """Issue 30, 13: the grid shrank when a MAGDAGDON roll's alarm came up."""
+    context = browser.new_context(viewport={"width": width, "height": height}, locale="hu-HU")
+    page = context.new_page()
+    page.base_url = live_server.url
+    game = put(page, "placing")
+    sizes = {}
+    for name in ("placing", "magdagdon", "ruin"):
+        put(page, name, game)
+        box = page.locator(".mg-grid").bounding_box()
+        sizes[name] = (round(box["x"]), round(box["y"]), round(box["width"]), round(box["height"]))
+        assert in_view(page, ".mg-alarm" if name != "placing" else ".mg-prompt"), name
+        assert in_view(page, "[data-primary]"), name
+    assert sizes["magdagdon"] == sizes["placing"] == sizes["ruin"], sizes
     context.close()

@@ -87,7 +87,7 @@ def test_two_players_get_the_same_deal(client, other_client, clock):
     second.apply_action(next_move(second), second.version)
     assert first.state.roll == second.state.roll  # the same first roll
     first, second = started(client, "mishimash"), started(other_client, "mishimash")
-    assert first.options["target"] == 500 and len(first.options["players"]) == 1
+    assert first.options["target"] == 1000 and len(first.options["players"]) == 1  # X1 default
     first.apply_action(mishimash.Roll(0), first.version)
     second.apply_action(mishimash.Roll(0), second.version)
     assert first.state.roll == second.state.roll

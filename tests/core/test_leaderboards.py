@@ -103,3 +103,59 @@ def test_admin_renaming_a_player_renames_their_rows_on_the_board(client):
     )
     assert response.status_code == 302, response.content
     assert names_in_order(client.get(BOARD)) == ["Renamed"]
+
+
+def test_the_board_ranks_players_by_their_best_and_all_results_are_one_tap_away(client):
+    """Issue 30, 7: one guest's eleven games filled the board; now each player stands once."""
+    busy = make_result("Busy", 900).player
+    for score in (800, 700, 600):
+        make_result("Busy", score, player=busy)
+    make_result("Other", 750)
+    make_result("Third", 650)
+    best = client.get(BOARD)
+    assert names_in_order(best) == ["Busy", "Other", "Third"]
+    assert [row.score for row in best.context["rows"]] == [900, 750, 650]
+    assert [row.position for row in best.context["rows"]] == [1, 2, 3]
+    assert best.context["total"] == 3  # players on the board
+    html = best.content.decode()
+    assert f'href="{BOARD}?all=1"' in html and 'data-view="best"' in html
+    every = client.get(BOARD, {"all": "1"})
+    assert names_in_order(every) == ["Busy", "Busy", "Other", "Busy", "Third", "Busy"]
+    assert every.context["total"] == 6
+
+
+def test_a_players_best_ties_break_as_the_ranking_does(client):
+    same = make_result("Same", 100, stones_left=9, days=3).player
+    earlier = make_result("Same", 100, stones_left=2, days=2, player=same)  # fewer left: better
+    make_result("Same", 100, stones_left=2, days=1, player=same)  # equal but later: worse
+    make_result("Between", 100, stones_left=5)
+    rows = client.get(BOARD).context["rows"]
+    assert [(row.nickname, row.stones_left) for row in rows] == [("Same", 2), ("Between", 5)]
+    assert rows[0].pk == earlier.pk
+
+
+def test_my_rank_counts_players_ahead_not_their_games(client):
+    ahead = make_result("Ahead", 500).player
+    for score in (400, 300, 200):
+        make_result("Ahead", score, player=ahead)
+    make_result("Second", 150)
+    client.post(reverse("core:nickname"), {"nickname": "me"})
+    me = Player.objects.get(pk=client.session["player_id"])
+    make_result("me", 100, player=me)
+    make_result("me", 50, player=me)
+    best = client.get(BOARD)
+    assert best.context["mine"].position == 3 and best.context["mine"].score == 100
+    assert 'data-my-rank="3"' in best.content.decode()
+    assert client.get(BOARD, {"all": "1"}).context["mine"].position == 6
+
+
+def test_a_hidden_best_leaves_the_players_next_visible_result(client):
+    player = make_result("Mixed", 99999, hidden=True).player
+    make_result("Mixed", 40, player=player)
+    make_result("Clean", 50)
+    banned = make_result("Banned", 70000).player
+    banned.ban()
+    assert [(r.nickname, r.score) for r in client.get(BOARD).context["rows"]] == [
+        ("Clean", 50),
+        ("Mixed", 40),
+    ]

@@ -14,6 +14,8 @@ pytestmark = pytest.mark.django_db
 def test_home_shows_each_games_top_three_from_its_first_leaderboard(client):
     for n, score in enumerate([50, 900, 300, 700]):
         make_result(f"Ish{n}", score)
+    ish1 = Player.objects.get(nickname="Ish1")
+    make_result("Ish1", 800, player=ish1)  # a player stands once: by the best result
     make_result("Hidden", 10**6, hidden=True)
     make_result("Peace", 321, kind_key="magdagdon", leaderboard="peaceful", turns=9)
     make_result("Night", 999, kind_key="magdagdon", leaderboard="nightmare", turns=9)
@@ -22,11 +24,14 @@ def test_home_shows_each_games_top_three_from_its_first_leaderboard(client):
     assert games["ishido"].top == [("Ish1", "900"), ("Ish3", "700"), ("Ish2", "300")]
     assert games["magdagdon"].top == [("Peace", "321")]  # PEACEFUL's board
     assert games["mishimash"].top == []
-    make_result("Slow", 900, kind_key="mishimash", leaderboard="500", turns=30)
-    make_result("Quick", 512.5, kind_key="mishimash", leaderboard="500", turns=12)
+    make_result("Slow", 1900, kind_key="mishimash", leaderboard="1000", turns=30)
+    make_result("Quick", 1012.5, kind_key="mishimash", leaderboard="1000", turns=12)
+    make_result("Short", 600, kind_key="mishimash", leaderboard="500", turns=3)  # not the usual
     games = {g.kind.key: g for g in client.get(reverse("core:home")).context["games"]}
     # MISHIMASH ranks by turns first: the top says so.
-    assert games["mishimash"].top == [("Quick", "12 turns · 512.5"), ("Slow", "30 turns · 900")]
+    # Its usual board is the new-game form's default target, 1000 (X1), not its first tab.
+    assert games["mishimash"].leaderboard == "1000"
+    assert games["mishimash"].top == [("Quick", "12 turns · 1012.5"), ("Slow", "30 turns · 1900")]
     html = page.content.decode()
     assert html.count("data-top-three") == 2 and "Hidden" not in html
     for key in ("magdagdon", "mishimash", "ishido"):

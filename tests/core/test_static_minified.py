@@ -40,3 +40,10 @@ def test_collectstatic_writes_whole_minified_hashed_copies(tmp_path):
     assert "[data-share]" in script and "//" not in script.replace("://", "")
     htmx = next(name for name in paths if name.startswith("django_htmx/htmx-2.min"))
     assert (tmp_path / paths[htmx]).stat().st_size > 40_000  # as it comes
+
+
+def test_sounds_are_served_as_audio(client):
+    """Issue 30, 13: the sounds went out as application/octet-stream."""
+    response = client.get("/static/sound/place.wav")
+    assert response.status_code == 200
+    assert response["Content-Type"] == "audio/wav"

@@ -48,7 +48,7 @@ def test_a_dead_end_says_so_and_take_all_back_is_the_primary_action(client):
     assert "data-dead-end" in page and "Stuck: from these staged dice" in page
     assert page.count("data-primary") == 1
     assert re.search(r'id="mg-take-back" data-focus data-primary>TAKE ALL BACK', page)
-    assert "Tap a die, then a highlighted cell" not in page
+    assert "Choose a die, then a highlighted cell" not in page
 
 
 def dead_end_seed(difficulty: str) -> tuple[str, list[rules.Stage]]:
@@ -127,9 +127,9 @@ def test_take_all_back_refuses_a_stale_board_and_an_empty_staging_writing_nothin
         (
             {"roll": (4, 3, 2, 6), "staged": ((0, 1),)},
             "",
-            "1 of 2 required dice staged: tap a die, then a highlighted cell.",
+            "1 of 2 required dice staged: choose a die, then a highlighted cell.",
         ),
-        ({"roll": (4, 3, 2, 6)}, "?die=1", "Die 2 (3): tap a highlighted cell."),
+        ({"roll": (4, 3, 2, 6)}, "?die=1", "Die 2 (3): choose a highlighted cell."),
         (
             {"roll": (4, 3, 2, 6), "staged": ((0, 1), (1, 4))},
             "",
@@ -147,8 +147,8 @@ def test_the_prompt_matches_the_state(client, fields, query, prompt):
     page = text(client.get(game.get_absolute_url() + query))
     shown = re.search(r'<p class="mg-prompt"[^>]*>(.*?)</p>', page).group(1)
     assert prompt in shown
-    if "CONFIRM" in prompt:  # never "tap a die" while the turn is ready to CONFIRM
-        assert "Tap a die" not in page
+    if "CONFIRM" in prompt:  # never "choose a die" while the turn is ready to CONFIRM
+        assert "Choose a die" not in page
     assert page.count("data-primary") == 1
 
 
@@ -264,3 +264,18 @@ def test_the_magdagdon_board_carries_the_ruin_step_drawn_as_the_server_draws_it(
     assert "mg-ruin-view" not in drawn
     placing = start_at(client, "3... .... .... ....", roll=(4, 3, 2, 6))
     assert "mg-ruin-view" not in text(client.get(placing.get_absolute_url()))
+
+
+TAP_WORDS = ("tap ", "koppints", "ťukni", "اضغط", "انقر")  # touch-only verbs, per language
+
+
+@pytest.mark.parametrize(
+    "language, choose",
+    [("en", "Choose a die"), ("hu", "Válassz egy kockát"), ("sk", "Vyber kocku"), ("ar", "اختر")],
+)
+def test_the_prompt_says_choose_which_fits_a_mouse_as_well_as_a_finger(client, language, choose):
+    """Issue 30, 13: "Tap a die" was shown on desktop; the wording is neutral now."""
+    game = start_at(client, roll=(4, 3, 2, 6))
+    page = text(client.get(game.get_absolute_url(), HTTP_ACCEPT_LANGUAGE=language)).lower()
+    assert choose.lower() in page
+    assert not [word for word in TAP_WORDS if word in page]

@@ -65,7 +65,7 @@ def test_M3_selecting_a_die_offers_only_its_legal_cells(client):
     legal = {int(c) for c in re.findall(r'data-cell="(\d+)" data-value="" data-legal', page)}
     assert legal == {1, 4} == set(rules.legal_cells_for_die(game.state, 0))
     assert 'aria-pressed="true" data-die="0"' in page
-    assert "Die 1 (4): tap a highlighted cell." in page
+    assert "Die 1 (4): choose a highlighted cell." in page
     # The page carries every free die's legal cells, so its script selects without asking.
     assert 'data-die="0" data-value="4" data-legal-cells="1 4"' in page
     assert 'data-die="1" data-value="6" data-legal-cells=""' in page
@@ -172,7 +172,7 @@ def test_M15_M16_magdagdon_offers_powers_and_accept_then_asks_for_the_cell(clien
     page = text(choose)
     targets = {int(c) for c in re.findall(r'form="mg-ruin" name="cell" value="(\d+)"', page)}
     assert targets == {i for i, v in enumerate(game.state.board) if v is None}
-    assert "Tap the empty cell that becomes a RUIN" in page
+    assert "Choose the empty cell that becomes a RUIN" in page
 
     post(client, game, "accept", {"cell": 9}, htmx, query="?ruin=1")
     state = game.state

@@ -54,7 +54,7 @@ def test_ticked_and_dead_dice_are_marked(client, game):
 def test_the_empty_preview_says_what_to_tap(client, game):
     move(client, game, "roll")
     page = text(client.get(game.get_absolute_url()))
-    assert 'data-preview="empty" data-masks="0">Tap the scoring dice to set aside' in page
+    assert 'data-preview="empty" data-masks="0">Choose the scoring dice to set aside' in page
 
 
 def test_half_points_follow_the_language_in_preview_log_and_scores(client, game):

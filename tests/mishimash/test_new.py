@@ -6,6 +6,7 @@ import re
 import pytest
 from django.urls import reverse
 
+from games.core.kinds import get_kind
 from games.core.models import Game
 from tests.support.games import bind_player
 from tests.support.mishimash import start, text
@@ -179,3 +180,15 @@ def test_a_guest_without_a_nickname_is_shown_in_each_viewers_language(client):
     client.cookies["django_language"] = "ar"
     board = text(client.get(game.get_absolute_url())).split('id="board"')[1]
     assert f"<bdi>اللاعب {number}</bdi>" in board and "Hráč" not in board
+
+
+def test_the_form_the_home_page_and_the_daily_agree_on_the_usual_target(client):
+    """Issue 30, 13: home and daily used 500 while the form defaulted to 1000 (X1's default)."""
+    kind = get_kind("mishimash")
+    page = text(client.get(NEW))
+    checked = re.search(r'name="target" value="(\d+)"[^>]*checked', page)
+    assert checked is not None and checked.group(1) == "1000"
+    assert reverse("core:leaderboard", args=["mishimash", "1000"]) in page
+    home = {g.kind.key: g for g in client.get(reverse("core:home")).context["games"]}
+    assert home["mishimash"].leaderboard == "1000"
+    assert kind.daily_options("Me").target == 1000

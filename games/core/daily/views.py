@@ -75,7 +75,8 @@ def _board(request: HttpRequest, kind: str, day: date, error: str = "") -> HttpR
     found = daily.Challenge(game_kind, day)
     if not found.exists:
         raise Http404("No daily challenge that day.")
-    board = standing(request, game_kind, found.board_key)
+    # A day's board holds one ranked attempt per player: every result is already a player's best.
+    board = standing(request, game_kind, found.board_key, every=True)
     attempt = daily.attempt(get_player(request), game_kind, day)
     mine = board.mine or daily.would_be(attempt)
     context = {
