@@ -232,6 +232,8 @@ SECURE_CSP = {
     "img-src": [CSP.SELF, "data:"],
     "font-src": [CSP.SELF],
     "connect-src": [CSP.SELF],
+    "worker-src": [CSP.SELF],  # the service worker, /sw.js (games.core.install)
+    "manifest-src": [CSP.SELF],
     "object-src": [CSP.NONE],
     "base-uri": [CSP.NONE],
     "form-action": [CSP.SELF],

@@ -5,6 +5,7 @@ from django.urls import path
 from games.core import views
 from games.core.accounts import urls as accounts
 from games.core.daily import urls as daily
+from games.core.install import urls as install
 from games.core.play import urls as play
 from games.core.review import urls as review
 from games.core.stats import urls as stats
@@ -20,6 +21,7 @@ urlpatterns = [
     path("records/", views.my_records, name="records"),
     path("replay/<int:game_id>/", views.replay, name="replay"),
     path("again/<int:game_id>/", views.again, name="again"),
+    *install.urlpatterns,
     *play.urlpatterns,
     *review.urlpatterns,
     *stats.urlpatterns,
