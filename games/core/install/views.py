@@ -13,7 +13,7 @@ from django.contrib.staticfiles.finders import FileSystemFinder
 from django.contrib.staticfiles.storage import staticfiles_storage
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
-from django.templatetags.static import static
+from django.templatetags.static import PrefixNode, static
 from django.urls import reverse
 from django.utils.translation import get_language, get_language_bidi, gettext
 from django.views.decorators.http import require_GET
@@ -98,7 +98,7 @@ def _worker() -> tuple[str, str]:
     head = (
         f"var VERSION={json.dumps(version)},FILES={json.dumps([url for url, _ in files])},"
         f"OFFLINE={json.dumps(reverse('core:offline'))},"
-        f"STATIC={json.dumps(static(''))};\n"
+        f"STATIC={json.dumps(PrefixNode.handle_simple('STATIC_URL'))};\n"
     )
     return head + str(rjsmin.jsmin(SOURCE.read_text(encoding="utf-8"))), f'"{version}"'
 
