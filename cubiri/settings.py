@@ -289,6 +289,9 @@ HINT_BURSTS = {
 }
 HINT_BURST_SECONDS = env_int("HINT_BURST_SECONDS", 10)
 HINT_KEEP_SECONDS = env_int("HINT_KEEP_SECONDS", 60 * 60)
+# A link preview's picture (games.core.preview) is drawn once per game and kept; at most so many
+# pictures not yet kept are drawn a minute per client address (past it: a 429).
+PREVIEW_LIMIT = env_int("PREVIEWS_PER_ADDRESS_MINUTE", 30)
 
 # Background work (a review's analysis, a replay's checkpoints): Django's tasks framework with
 # django-tasks-db, its ORM backend, so the queue is the shared database (SQLite or PostgreSQL);

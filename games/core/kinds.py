@@ -26,6 +26,7 @@ from games.rules import IllegalMove
 
 if TYPE_CHECKING:
     from games.coach import Advice, GameCoach
+    from games.core.preview.drawing import Canvas
     from games.core.stats.facts import Fact, FinishedResult
 from games.core.play.hint_panel import Hint
 
@@ -210,6 +211,11 @@ class GameKind:
     def share_picture(self, state: Any) -> str:
         """A few lines of emoji that draw the finished game ("" for none)."""
         return ""
+
+    # --- the link preview's picture (games.core.preview) ----------------------------------------
+    def draw_preview(self, canvas: Canvas, state: Any) -> None:
+        """Draw the finished board of `state` within `canvas.box` on `canvas.draw` (the shared
+        card writes the game's name and score beside it); the default draws none."""
 
     def describe_action_html(self, payload: dict[str, Any], options: Any = None) -> Html:
         """The replay page's line for a move, as HTML (a game may name cells as it draws them)."""

@@ -7,6 +7,7 @@ from games.core.accounts import urls as accounts
 from games.core.daily import urls as daily
 from games.core.install import urls as install
 from games.core.play import urls as play
+from games.core.preview import urls as preview
 from games.core.review import urls as review
 from games.core.stats import urls as stats
 
@@ -23,6 +24,7 @@ urlpatterns = [
     path("again/<int:game_id>/", views.again, name="again"),
     *install.urlpatterns,
     *play.urlpatterns,
+    *preview.urlpatterns,
     *review.urlpatterns,
     *stats.urlpatterns,
     *accounts.urlpatterns,

@@ -14,8 +14,9 @@ from games.coach import mishimash as mishimash_coach
 from games.core.html import Html
 from games.core.kinds import GameKind, ResultFields
 from games.core.play.hint_panel import Hint
+from games.core.preview.drawing import Canvas
 from games.core.stats.facts import Fact, FinishedResult
-from games.mishimash import computers, display, review, share, stats
+from games.mishimash import computers, display, preview, review, share, stats
 from games.mishimash.display import Ticks, ticked
 from games.mishimash.hint import hint_for
 from games.rules import mishimash
@@ -126,6 +127,9 @@ class MishimashKind(GameKind):
 
     def share_picture(self, state: mishimash.State) -> str:
         return share.picture(state)
+
+    def draw_preview(self, canvas: Canvas, state: mishimash.State) -> None:
+        preview.draw(canvas, state)
 
     def describe_action(self, payload: dict[str, Any], options: Any = None) -> str:
         dice = ", ".join(str(i + 1) for i in payload.get("dice", []))
