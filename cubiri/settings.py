@@ -232,6 +232,8 @@ SECURE_CSP = {
     "img-src": [CSP.SELF, "data:"],
     "font-src": [CSP.SELF],
     "connect-src": [CSP.SELF],
+    "worker-src": [CSP.SELF],  # the service worker, /sw.js (games.core.install)
+    "manifest-src": [CSP.SELF],
     "object-src": [CSP.NONE],
     "base-uri": [CSP.NONE],
     "form-action": [CSP.SELF],
@@ -287,6 +289,9 @@ HINT_BURSTS = {
 }
 HINT_BURST_SECONDS = env_int("HINT_BURST_SECONDS", 10)
 HINT_KEEP_SECONDS = env_int("HINT_KEEP_SECONDS", 60 * 60)
+# A link preview's picture (games.core.preview) is drawn once per game and kept; at most so many
+# pictures not yet kept are drawn a minute per client address (past it: a 429).
+PREVIEW_LIMIT = env_int("PREVIEWS_PER_ADDRESS_MINUTE", 30)
 
 # Background work (a review's analysis, a replay's checkpoints): Django's tasks framework with
 # django-tasks-db, its ORM backend, so the queue is the shared database (SQLite or PostgreSQL);

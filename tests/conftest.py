@@ -11,20 +11,10 @@ from collections.abc import Iterator
 
 import pytest
 
-from tests.support.browser import open_context
+from tests.support.browser import CHROMIUM_ARGS, open_context
 from tests.support.client import CsrfClient
 
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-quic",
-]
 
 
 # Playwright polls `wait_for_function` predicates by evaluating their text in the page, which

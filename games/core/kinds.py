@@ -27,6 +27,7 @@ from games.rules import IllegalMove
 if TYPE_CHECKING:
     from games.coach import Advice, GameCoach
     from games.core.models import Player
+    from games.core.preview.drawing import Canvas
     from games.core.stats.facts import Fact, FinishedResult
 from games.core.play.hint_panel import Hint
 from games.core.tutorial.steps import TutorialStep
@@ -238,6 +239,11 @@ class GameKind:
         value or a position the day's deal put there (the others still play that deal).
         `actions`: the finished game's stored payloads, in order. "" for none."""
         return ""
+
+    # --- the link preview's picture (games.core.preview) ----------------------------------------
+    def draw_preview(self, canvas: Canvas, state: Any) -> None:
+        """Draw the finished board of `state` within `canvas.box` on `canvas.draw` (the shared
+        card writes the game's name and score beside it); the default draws none."""
 
     def describe_action_html(self, payload: dict[str, Any], options: Any = None) -> Html:
         """The replay page's line for a move, as HTML (a game may name cells as it draws them)."""

@@ -5,7 +5,9 @@ from django.urls import path
 from games.core import views
 from games.core.accounts import urls as accounts
 from games.core.daily import urls as daily
+from games.core.install import urls as install
 from games.core.play import urls as play
+from games.core.preview import urls as preview
 from games.core.review import urls as review
 from games.core.stats import urls as stats
 from games.core.tutorial import urls as tutorial
@@ -22,7 +24,9 @@ urlpatterns = [
     path("replay/<int:game_id>/", views.replay, name="replay"),
     path("again/<int:game_id>/", views.again, name="again"),
     path("play/<slug:kind>/", views.play_now, name="play_now"),
+    *install.urlpatterns,
     *play.urlpatterns,
+    *preview.urlpatterns,
     *review.urlpatterns,
     *stats.urlpatterns,
     *tutorial.urlpatterns,

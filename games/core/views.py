@@ -10,6 +10,7 @@ from django.shortcuts import get_object_or_404, render
 from django.template import TemplateDoesNotExist
 from django.template.defaultfilters import floatformat
 from django.template.loader import select_template
+from django.urls import reverse
 from django.utils.cache import patch_vary_headers
 from django.utils.functional import Promise
 from django.utils.translation import get_language, gettext, ngettext
@@ -233,7 +234,7 @@ def replay(request: HttpRequest, game_id: int) -> HttpResponse:
     except replays.NotPrepared:
         if cache.add(f"replay-checkpoints:{game.pk}", 1, timeout=60):  # one task a minute
             store_checkpoints.enqueue(game.pk)
-        context = {"game": game, "kind": kind}
+        context = {"game": game, "kind": kind, "preview": _preview(request, game)}
         return render(request, "core/replay_preparing.html", context)
     context = {
         "game": game,
@@ -249,11 +250,23 @@ def replay(request: HttpRequest, game_id: int) -> HttpResponse:
         "current_move": shown.current_move,
         "readonly": True,
         "result": Result.objects.filter(game=game).first(),
+        "preview": _preview(request, game),
     }
     template = "core/replay.html#step" if getattr(request, "htmx", False) else "core/replay.html"
     response = render(request, template, context)
     patch_vary_headers(response, ["HX-Request"])
     return response
+
+
+def _preview(request: HttpRequest, game: Game) -> dict[str, str]:
+    """What a shared replay address previews itself with (OpenGraph and Twitter tags): the
+    final board's picture (games.core.preview) and the SHARE text's first line, absolute."""
+    kind = game.kind
+    return {
+        "url": request.build_absolute_uri(game.replay_url()),
+        "image": request.build_absolute_uri(reverse("core:preview", args=[game.pk])),
+        "description": kind.share_title(game.state, kind.options_from_dict(game.options)),
+    }
 
 
 def _step(text: str) -> int | None:

@@ -16,9 +16,10 @@ from games.core.kinds import GameKind, ResultFields
 from games.core.play.hint_panel import Hint
 from games.core.players import get_player
 from games.core.preferences import get_setting, switch
+from games.core.preview.drawing import Canvas
 from games.core.stats.facts import Fact, FinishedResult
 from games.core.tutorial.steps import TutorialStep
-from games.ishido import display, share, stats, tutorial
+from games.ishido import display, preview, share, stats, tutorial
 from games.ishido.hint import hint_for
 from games.rules import IllegalMove, ishido
 
@@ -114,6 +115,9 @@ class IshidoKind(GameKind):
 
     def daily_share_picture(self, state: ishido.State, actions: Sequence[dict[str, Any]]) -> str:
         return share.daily_picture(state)
+
+    def draw_preview(self, canvas: Canvas, state: ishido.State) -> None:
+        preview.draw(canvas, state)
 
     def describe_action_html(self, payload: dict[str, Any], options: Any = None) -> Html:
         """Named as the replay's board is drawn: on a portrait phone the tall board swaps rows

@@ -13,9 +13,10 @@ from games.coach import magdagdon as magdagdon_coach
 from games.core.html import Html
 from games.core.kinds import GameKind, ResultFields
 from games.core.play.hint_panel import Hint
+from games.core.preview.drawing import Canvas
 from games.core.stats.facts import Fact, FinishedResult
 from games.core.tutorial.steps import TutorialStep
-from games.magdagdon import display, review, share, stats, tutorial
+from games.magdagdon import display, preview, review, share, stats, tutorial
 from games.magdagdon.display import MagdagdonUi, where
 from games.magdagdon.hint import hint_for
 from games.rules import magdagdon
@@ -112,6 +113,9 @@ class MagdagdonKind(GameKind):
 
     def daily_share_picture(self, state: magdagdon.State, actions: Sequence[dict[str, Any]]) -> str:
         return share.picture(state)
+
+    def draw_preview(self, canvas: Canvas, state: magdagdon.State) -> None:
+        preview.draw(canvas, state)
 
     def describe_action(self, payload: dict[str, Any], options: Any = None) -> str:
         action = payload.get("type")

@@ -15,9 +15,10 @@ from games.core.html import Html
 from games.core.kinds import GameKind, ResultFields
 from games.core.play.hint_panel import Hint
 from games.core.preferences import get_setting
+from games.core.preview.drawing import Canvas
 from games.core.stats.facts import Fact, FinishedResult
 from games.core.tutorial.steps import TutorialStep
-from games.mishimash import computers, display, review, share, stats, tutorial
+from games.mishimash import computers, display, preview, review, share, stats, tutorial
 from games.mishimash.display import Ticks, ticked
 from games.mishimash.hint import hint_for
 from games.rules import mishimash
@@ -149,6 +150,9 @@ class MishimashKind(GameKind):
 
     def daily_share_picture(self, state: mishimash.State, actions: Sequence[dict[str, Any]]) -> str:
         return share.daily_picture(actions)
+
+    def draw_preview(self, canvas: Canvas, state: mishimash.State) -> None:
+        preview.draw(canvas, state)
 
     def describe_action(self, payload: dict[str, Any], options: Any = None) -> str:
         dice = ", ".join(str(i + 1) for i in payload.get("dice", []))

@@ -152,4 +152,7 @@
       function () { shareStatus(button, button.dataset.copyFailed || ""); }
     );
   });
+
+  // Static files kept for the next visit, and an offline page (games.core.install).
+  navigator.serviceWorker?.register("/sw.js");
 })();

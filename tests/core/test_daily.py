@@ -359,6 +359,22 @@ def test_streaks_count_consecutive_utc_days_across_midnight(client, clock):
     assert daily.streak(game.player, "magdagdon") == (0, 0)
 
 
+def test_the_home_page_shows_the_players_current_streak_per_game(client, other_client, clock):
+    clock.set(2026, 12, 10, 12, 0)
+    play_out(started(client, day=date(2026, 12, 10)))
+    clock.set(2026, 12, 11, 12, 0)
+    play_out(started(client, day=date(2026, 12, 11)))
+    clock.set(2026, 12, 12, 9, 0)  # today's not played yet: the streak of two still stands
+    home = client.get("/").content.decode()
+    assert re.findall(
+        r'data-daily="(\w+)"[^>]*>(?:(?!</li>).)*?data-streak="(\d+)"', home, re.S
+    ) == [("ishido", "2")]
+    assert "Current daily streak: <b>2 days</b>" in home
+    assert "data-streak" not in other_client.get("/").content.decode()  # no streak, no line
+    clock.set(2026, 12, 13, 9, 0)  # a whole day missed: the streak is over
+    assert "data-streak" not in client.get("/").content.decode()
+
+
 def test_a_daily_finished_after_midnight_is_not_ranked(client, other_client, clock):
     moves = play_out(started(other_client)).version  # the same deal takes this many moves
     secured(client)  # its attempt would rank, if finished in time

@@ -2,6 +2,18 @@
 the Content-Security-Policy complaints a page makes."""
 
 import os
+import shutil
+
+# How the suite starts Debian's chromium (tests/conftest.py's `browser`).
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
 
 
 def open_context(browser, live_server, width: int = 390, height: int = 844, **options):
@@ -11,6 +23,24 @@ def open_context(browser, live_server, width: int = 390, height: int = 844, **op
     options.setdefault("locale", "en-US")
     context = browser.new_context(viewport={"width": width, "height": height}, **options)
     page = context.new_page()
+    page.set_default_timeout(10_000)
+    page.base_url = live_server.url
+    return context, page
+
+
+def profile_context(browser, live_server, profile, width: int = 1280, height: int = 800):
+    """A browser with a profile on disk (`profile`, a folder) and its page on the live server:
+    what Chromium needs to install the site as an app, which it never does from the suite's
+    incognito-like contexts. Returns (context, page); close the context when done."""
+    context = browser.browser_type.launch_persistent_context(
+        profile,
+        executable_path=shutil.which("chromium"),
+        headless=True,
+        args=CHROMIUM_ARGS,
+        viewport={"width": width, "height": height},
+        locale="en-US",
+    )
+    page = context.pages[0] if context.pages else context.new_page()
     page.set_default_timeout(10_000)
     page.base_url = live_server.url
     return context, page

@@ -301,10 +301,12 @@ class Card:
     result: Result | None
     would_be: Result | None  # an unranked attempt's place had it ranked
     total: int
+    streak: int = 0  # the player's current streak at this game's challenges
 
 
 def today_cards(player: Player | None) -> list[Card]:
-    """Today's three challenges with the player's status in each (home page)."""
+    """Today's three challenges with the player's status and current streak in each (home
+    page)."""
     day = today()
     games: dict[str, Game] = {}
     if player is not None:
@@ -319,7 +321,8 @@ def today_cards(player: Player | None) -> list[Card]:
             status = "late"
         total = LeaderboardSize.of(kind.key, board_key(day))
         unranked = would_be(game) if result is None else None
-        cards.append(Card(challenge(kind, day), status, game, result, unranked, total))
+        current = streak(player, kind.key)[0] if player is not None else 0
+        cards.append(Card(challenge(kind, day), status, game, result, unranked, total, current))
     return cards
 
 

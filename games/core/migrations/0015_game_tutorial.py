@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('core', '0013_recovery_codes'),
+        ('core', '0014_review_digest_pages'),
     ]
 
     operations = [
