@@ -1,8 +1,9 @@
 """First-load page weight over the wire: gunicorn + whitenoise, as `scripts/run` serves it.
 
-Starts the site on a temporary SQLite database and static root, starts a game of each kind, and
-prints the bytes transferred (gzip, as a browser asks) for the HTML and every stylesheet,
-script and icon it loads. Budget: 30 KB per first load (issue "phone-first play").
+Starts the site on a temporary SQLite database and static root, starts a game of each kind and
+its how-to-play (the last three game pages), and prints the bytes transferred (gzip, as a
+browser asks) for the HTML and every stylesheet, script and icon it loads. Budget: 30 KB per
+first load (issue "phone-first play").
 
     .venv/bin/python benchmarks/page_weight.py
 """
@@ -44,6 +45,18 @@ def main() -> None:
                 pages.append(urllib.parse.urlparse(response.url).path)
             except OSError as error:
                 print(f"{kind}: could not start a game ({error})")
+        for kind in ("magdagdon", "mishimash", "ishido"):  # a newcomer's how-to-play
+            body = urllib.parse.urlencode({"csrfmiddlewaretoken": token})
+            try:
+                response = opener.open(
+                    urllib.request.Request(
+                        f"{base}/how-to-play/{kind}/", body.encode(), headers={"Referer": base}
+                    ),
+                    timeout=10,
+                )
+                pages.append(urllib.parse.urlparse(response.url).path)
+            except OSError as error:
+                print(f"{kind}: could not start its how-to-play ({error})")
         print(f"{'page':32} {'html':>8} {'assets':>8} {'total':>8}")
         for path in pages:
             try:

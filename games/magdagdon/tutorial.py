@@ -4,7 +4,7 @@ Its first roll is 5 4 2 3: every die fits beside another (M9), so whatever die t
 starts with, a second one lights up, and all four can go down in a chain.
 """
 
-from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext
 
 from games.core.tutorial.steps import TutorialStep
 from games.rules import magdagdon as rules
@@ -14,29 +14,21 @@ STEPS = 5
 
 
 def step(state: rules.State) -> TutorialStep:
-    """The step for `state`: roll, place a first die, a second beside it, confirm, done."""
+    """The step for `state`: roll, place a first die, more beside it until the turn's minimum
+    (M6: two on PEACEFUL) is staged, confirm, done."""
     if state.turns == 0 and state.phase == rules.ROLLING:
         return TutorialStep(1, STEPS, gettext("Tap ROLL: the server rolls your four dice."))
     if state.turns == 0 and state.phase == rules.PLACING:
-        staged = len(state.staged)
-        if staged == 0:
-            text = gettext(
-                "Tap a die, then a lit cell. The board is empty: your first die may go anywhere."
-            )
+        if not state.staged:
+            text = gettext("Tap a die, then a lit cell. The board is empty: any cell will do.")
             return TutorialStep(2, STEPS, text)
-        if staged == 1:
+        if not rules.can_confirm(state):
             text = gettext(
                 "Next die: beside a number (not diagonally), at most 1 away from each one it "
                 "touches."
             )
             return TutorialStep(3, STEPS, text)
-        required = rules.required(state)
-        text = ngettext(
-            "That is the %(required)d die this turn needs. Place more if they fit, or tap CONFIRM.",
-            "That is the %(required)d dice this turn needs. Place more if they fit, or tap "
-            "CONFIRM.",
-            required,
-        ) % {"required": required}
+        text = gettext("Enough for this turn: place more, or tap CONFIRM.")
         return TutorialStep(4, STEPS, text)
     text = gettext(
         "Turn done! Rows and columns add up their numbers; a full line earns a bonus (a "

@@ -126,7 +126,7 @@ def test_magdagdon_steps_follow_the_moves_the_server_accepts(client):
     game.refresh_from_db()
     assert game.state.roll == (5, 4, 2, 3)  # the fixed deal the step texts speak of
     number, text = step_of(client.get(url))
-    assert number == 2 and "anywhere" in text
+    assert number == 2 and "any cell" in text
     # A refused move (the 2 beside nothing, then the 5 not beside a number) changes no step.
     client.post(reverse("magdagdon:stage", args=[game.pk]), {"version": 1, "die": 2, "cell": 5})
     refused = client.post(
@@ -188,3 +188,22 @@ def test_step_texts_keep_to_the_rule_pages():
     assert mishimash.selection_points(roll, (5,)) == 0.5
     assert mishimash.selection_points(roll, (4, 4, 4)) == 4
     assert [ishido.end_bonus(n) for n in (3, 2, 1, 0)] == [0, 100, 500, 1000]  # I10
+
+
+def test_a_how_to_play_offers_no_hint_and_refuses_one(client):
+    """Its guide is its help: no HINT panel, and a hint asked for anyway changes nothing."""
+    game = started(client.post(reverse("core:tutorial", args=["ishido"])))
+    page = client.get(game.get_absolute_url())
+    assert page.context["hint_panel"] is None and b"data-hint-button" not in page.content
+    asked = client.post(reverse("core:hint", args=[game.pk]), {"version": 0, "confirm": "1"})
+    assert asked.status_code == 400
+    game.refresh_from_db()
+    assert not game.coached and game.version == 0
+
+
+def test_a_how_to_play_shows_no_fairness_fingerprint(client):
+    """Its seed is public (GameKind.tutorial_seed): a fingerprint of it would promise a secret."""
+    game = started(client.post(reverse("core:tutorial", args=["magdagdon"])))
+    assert b"data-seed-hash" not in client.get(game.get_absolute_url()).content
+    own = started(client.post(reverse("core:play_now", args=["magdagdon"])))
+    assert b"data-seed-hash" in client.get(own.get_absolute_url()).content

@@ -68,7 +68,7 @@ def hint(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     if kind_key is None:
         raise Http404("No such game.")
     game = player_game(request, game_id, get_kind(kind_key))
-    if not game.kind.offers_hints:
+    if not game.kind.offers_hints or game.tutorial:
         return board_response(request, game, error=str(NO_HINTS_MESSAGE), status=400)
 
     def act(data: dict[str, Any]) -> HttpResponse:

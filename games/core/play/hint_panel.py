@@ -63,8 +63,9 @@ class HintPanel:
 
 def panel(game: Game, *, asking: bool = False, hint: Hint | None = None) -> HintPanel | None:
     """The panel of a game's page; None where no hint is offered (an ended game, online
-    tables: a hint there would help one friend against the others)."""
-    if not game.kind.offers_hints or not game.is_active:
+    tables: a hint there would help one friend against the others; a how-to-play, whose guide
+    is its help)."""
+    if not game.kind.offers_hints or not game.is_active or game.tutorial:
         return None
     return HintPanel(game.pk, game.version, game.coached, asking=asking, hint=hint)
 
