@@ -96,3 +96,27 @@ def test_the_review_grade_chips_meet_aa_contrast(open_page, dark):
         text, background = chip.evaluate(COLOURS)
         ratio = contrast(text, background)
         assert ratio >= 4.5, f"{chip.inner_text()} {text} on {background}: {ratio:.2f}"
+
+
+@pytest.mark.parametrize("device", ["light", "dark"])
+def test_the_theme_button_works_without_javascript_on_either_device(browser, live_server, device):
+    """Issue 30, 13: a manual light/dark switch. One press steps auto → dark → light; the page
+    comes back already in the chosen colours, whatever the device prefers."""
+    context, page = open_context(
+        browser, live_server, 360, 740, java_script_enabled=False, color_scheme=device
+    )
+    body = "() => getComputedStyle(document.body).backgroundColor"
+    dark_bg, light_bg = "rgb(22, 20, 18)", "rgb(247, 244, 239)"
+    page.goto(page.base_url + "/leaderboards/")
+    assert page.evaluate(body) == (dark_bg if device == "dark" else light_bg)  # as the device
+    for label, background in (("Theme: dark", dark_bg), ("Theme: light", light_bg)):
+        page.locator("[data-theme-toggle]").click()
+        page.wait_for_load_state()
+        assert page.url.endswith("/leaderboards/")
+        assert page.locator("[data-theme-toggle]").get_attribute("aria-label") == label
+        assert page.evaluate(body) == background, label
+        screenshot(page, f"small-theme-{device}-device-{label.split()[-1]}")
+    page.locator("[data-theme-toggle]").click()  # back to the device's own choice
+    page.wait_for_load_state()
+    assert page.evaluate(body) == (dark_bg if device == "dark" else light_bg)
+    context.close()
