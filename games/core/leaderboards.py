@@ -1,8 +1,9 @@
 """One leaderboard's page data: its top rows (guests marked), the visitor's own best with its
 rank, and the board's size. Shared by the usual boards and each day's daily board.
 
-A board ranks players: each player's best result, by default; `every=True` ranks every visible
-result, as the "all results" view does."""
+A board ranks players: each player's best result (`Result.best`, kept by every write), by
+default; `every=True` ranks every visible result, as the "all results" view does. Both read
+their rows, the visitor's rank and the board's size off indexes and stored counts."""
 
 from __future__ import annotations
 
@@ -40,10 +41,6 @@ def standing(request: HttpRequest, kind: GameKind, key: str, *, every: bool = Fa
         # The visitor's own best through the player-led index (an annotation would lead the
         # planner to scan the leaderboard instead); the rank counts through the ranking's.
         mine = ranked.filter(player=player).first()
-        if mine is not None and every:
-            mine.position = mine.rank(kind)
-        elif mine is not None:
-            mine.position = Result.objects.players_before(kind, mine) + 1
-    if every:
-        return Standing(top, mine, LeaderboardSize.of(kind.key, key))
-    return Standing(top, mine, Result.objects.players(kind, key))
+        if mine is not None:
+            mine.position = mine.rank(kind, players=not every)
+    return Standing(top, mine, LeaderboardSize.of(kind.key, key, players=not every))

@@ -18,7 +18,7 @@ from typing import Any
 
 from django.apps import apps
 from django.db import IntegrityError, connection, models, transaction
-from django.db.models import F, Q, Window
+from django.db.models import F, Window
 from django.db.models.functions import RowNumber
 from django.urls import reverse
 from django.utils import timezone
@@ -466,8 +466,11 @@ class ResultQuerySet(models.QuerySet["Result"]):
         rows = self if hidden else self.exclude(game__coached=True)
         with transaction.atomic():
             touched = set(rows.values_list("kind_key", "leaderboard").distinct())
+            players = set(rows.values_list("player_id", "kind_key", "leaderboard").distinct())
             count = rows.update(hidden=hidden)
-            LeaderboardSize.recount(touched)
+            for player_id, kind_key, leaderboard in players:
+                Result.objects.refresh_best(player_id, kind_key, leaderboard)
+            LeaderboardSize.recount(touched, rebuild=False)
         return count
 
     def ranked(self, kind: GameKind, leaderboard: str) -> ResultQuerySet:
@@ -479,34 +482,41 @@ class ResultQuerySet(models.QuerySet["Result"]):
         )
 
     def best_each(self, kind: GameKind, leaderboard: str) -> ResultQuerySet:
-        """The visible rows of one leaderboard, best first, only each player's best one.
+        """Each player's best visible row of one leaderboard (`Result.best`), best first."""
+        return self.filter(kind_key=kind.key, leaderboard=leaderboard, best=True).order_by(
+            *kind.ranking
+        )
 
-        A window function numbers each player's rows in ranking order and keeps the first: one
-        query that SQLite (3.25+) and PostgreSQL both run, Django wrapping it in a subquery."""
+    def refresh_best(self, player_id: int, kind_key: str, leaderboard: str) -> None:
+        """Mark this player's best visible row of one leaderboard (`best`), unmark the others,
+        and keep the board's count of players in step. Through the player-led index: a few rows,
+        whatever the board's size; called inside the write that changed the player's rows."""
+        kind = get_kind(kind_key)
+        mine = Result.objects.filter(player_id=player_id, kind_key=kind_key)
+        mine = mine.filter(leaderboard=leaderboard)
+        top = mine.filter(hidden=False).order_by(*kind.ranking).values_list("pk", flat=True).first()
+        had = mine.filter(best=True).exists()
+        if top is None:
+            mine.filter(best=True).update(best=False)
+        else:
+            mine.filter(best=True).exclude(pk=top).update(best=False)
+            mine.filter(pk=top).update(best=True)
+        if had != (top is not None):
+            LeaderboardSize.add(kind_key, leaderboard, 0, players=1 if top is not None else -1)
+
+    def rebuild_best(self, kind_key: str, leaderboard: str) -> None:
+        """Recompute `best` for a whole leaderboard from its rows (after bulk writes): a window
+        function numbers each player's visible rows in ranking order, on SQLite and PostgreSQL."""
+        kind = get_kind(kind_key)
         order = [F(f[1:]).desc() if f.startswith("-") else F(f).asc() for f in kind.ranking]
-        numbered = self.ranked(kind, leaderboard).annotate(
+        board = Result.objects.filter(kind_key=kind_key, leaderboard=leaderboard)
+        numbered = board.filter(hidden=False).annotate(
             player_place=Window(RowNumber(), partition_by=[F("player_id")], order_by=order)
         )
-        return numbered.filter(player_place=1)
-
-    def players_before(self, kind: GameKind, result: Result) -> int:
-        """How many other players have a visible result of `result`'s leaderboard ranked before
-        it: their best is better, so `result`, a player's best, stands one place after them."""
-        rows = self.visible().filter(kind_key=kind.key, leaderboard=result.leaderboard)
-        before, equal = Q(), Q()
-        for field in kind.ranking:
-            name = field.lstrip("-")
-            value = getattr(result, name)
-            better = Q(**{f"{name}__{'gt' if field.startswith('-') else 'lt'}": value})
-            before |= equal & better
-            equal &= Q(**{name: value})
-        found = rows.filter(before).exclude(player_id=result.player_id)
-        return found.values("player_id").distinct().count()
-
-    def players(self, kind: GameKind, leaderboard: str) -> int:
-        """How many players have a visible result on one leaderboard."""
-        rows = self.visible().filter(kind_key=kind.key, leaderboard=leaderboard)
-        return rows.values("player_id").distinct().count()
+        tops = set(numbered.filter(player_place=1).values_list("pk", flat=True))
+        with transaction.atomic():
+            board.filter(best=True).exclude(pk__in=tops).update(best=False)
+            board.filter(pk__in=tops, best=False).update(best=True)
 
 
 class Result(models.Model):
@@ -525,6 +535,8 @@ class Result(models.Model):
     stones_left = models.PositiveIntegerField(_("stones left"), null=True, blank=True)
     finished_at = models.DateTimeField(_("finished"), db_index=True)
     hidden = models.BooleanField(_("hidden"), default=False)
+    # The player's best visible result of this leaderboard: the board shows one row a player.
+    best = models.BooleanField(_("player's best"), default=False)
 
     objects = ResultQuerySet.as_manager()
     position: int = 0  # a row's place on its leaderboard, set when a page ranks it (not stored)
@@ -533,8 +545,15 @@ class Result(models.Model):
         verbose_name = _("result")
         verbose_name_plural = _("results")
         # Per ranking (RANKED_ORDERS): an index in its order, for a leaderboard's top rows and
-        # for counting a rank (see rank); and one led by the player, for a visitor's own best.
+        # for counting a rank (see rank); one of the players' best rows in that order, for the
+        # board of players; and one led by the player, for a visitor's own best.
         indexes = [
+            *(
+                models.Index(
+                    fields=["kind_key", "leaderboard", "best", *order], name=f"result_top_{n}"
+                )
+                for n, order in RANKED_ORDERS.items()
+            ),
             *(
                 models.Index(
                     fields=["kind_key", "leaderboard", "hidden", *order], name=f"result_rank_{n}"
@@ -558,15 +577,19 @@ class Result(models.Model):
         super().save(*args, **kwargs)
         if adding and not self.hidden:  # a finished game's new row, in the move's transaction
             LeaderboardSize.add(self.kind_key, self.leaderboard, 1)
+            Result.objects.refresh_best(self.player_id, self.kind_key, self.leaderboard)
 
-    def rank(self, kind: GameKind) -> int:
-        """1 + the number of visible results of this leaderboard ranked strictly before this one.
+    def rank(self, kind: GameKind, *, players: bool = False) -> int:
+        """1 + the number of visible results of this leaderboard ranked strictly before this one
+        (`players`: of the players' best results, for a player's best: its place among players).
 
         Counted as one range of the ranking's index per field: the rows better on the first
         field, plus those equal on it and better on the second, and so on. The ranges do not
         overlap, and each is an index range count, where one OR of them scans the leaderboard.
         """
         rows = Result.objects.visible().filter(kind_key=kind.key, leaderboard=self.leaderboard)
+        if players:
+            rows = Result.objects.filter(kind_key=kind.key, leaderboard=self.leaderboard, best=True)
         before = 0
         equal: dict[str, Any] = {}
         for field in kind.ranking:
@@ -589,6 +612,7 @@ class LeaderboardSize(models.Model):
     kind_key = models.CharField(max_length=20)
     leaderboard = models.CharField(max_length=30)
     visible = models.PositiveIntegerField(default=0)
+    players = models.PositiveIntegerField(default=0)  # players with a visible result (`best`)
 
     class Meta:
         constraints = [
@@ -599,29 +623,38 @@ class LeaderboardSize(models.Model):
         return f"{self.kind_key}/{self.leaderboard}: {self.visible}"
 
     @classmethod
-    def of(cls, kind_key: str, leaderboard: str) -> int:
+    def of(cls, kind_key: str, leaderboard: str, *, players: bool = False) -> int:
         found = cls.objects.filter(kind_key=kind_key, leaderboard=leaderboard)
-        return next(iter(found.values_list("visible", flat=True)), 0)
+        return next(iter(found.values_list("players" if players else "visible", flat=True)), 0)
 
     @classmethod
-    def add(cls, kind_key: str, leaderboard: str, count: int) -> None:
+    def add(cls, kind_key: str, leaderboard: str, count: int, *, players: int = 0) -> None:
         rows = cls.objects.filter(kind_key=kind_key, leaderboard=leaderboard)
-        if rows.update(visible=F("visible") + count):
+        change = {"visible": F("visible") + count, "players": F("players") + players}
+        if rows.update(**change):
             return
         try:  # the leaderboard's first result; another server may be writing it too
             with transaction.atomic():
-                cls.objects.create(kind_key=kind_key, leaderboard=leaderboard, visible=count)
+                cls.objects.create(
+                    kind_key=kind_key, leaderboard=leaderboard, visible=count, players=players
+                )
         except IntegrityError:
-            rows.update(visible=F("visible") + count)
+            rows.update(**change)
 
     @classmethod
-    def recount(cls, leaderboards: Iterable[tuple[str, str]] | None = None) -> None:
-        """Rebuild the sizes of these leaderboards (all, when None) from their rows."""
+    def recount(
+        cls, leaderboards: Iterable[tuple[str, str]] | None = None, *, rebuild: bool = True
+    ) -> None:
+        """Rebuild the sizes of these leaderboards (all, when None) from their rows, and first
+        (`rebuild`) which row is each player's best."""
         visible = Result.objects.visible()
         if leaderboards is None:
             leaderboards = set(Result.objects.values_list("kind_key", "leaderboard").distinct())
         for kind_key, leaderboard in leaderboards:
-            count = visible.filter(kind_key=kind_key, leaderboard=leaderboard).count()
+            board = visible.filter(kind_key=kind_key, leaderboard=leaderboard)
+            if rebuild:
+                Result.objects.rebuild_best(kind_key, leaderboard)
+            counts = {"visible": board.count(), "players": board.filter(best=True).count()}
             cls.objects.update_or_create(
-                kind_key=kind_key, leaderboard=leaderboard, defaults={"visible": count}
+                kind_key=kind_key, leaderboard=leaderboard, defaults=counts
             )

@@ -1,4 +1,5 @@
-"""What a player chose once and finds again: sound on or off, a game's last options.
+"""What a player chose once and finds again: sound on or off, the colour theme, a game's last
+options.
 
 Kept on the Player (`Player.preferences`, a small JSON object), so that a secured nickname finds
 its choices on every device. Only the names below are stored, each with the values it may
@@ -19,8 +20,16 @@ def switch(value: str) -> str | None:
     return value if value in {"on", "off"} else None
 
 
+THEMES = ("auto", "dark", "light")  # in the order the theme button steps through them
+
+
+def theme(value: str) -> str | None:
+    """ "auto" (the device's choice), "dark" or "light" (None for anything else)."""
+    return value if value in THEMES else None
+
+
 # The site's own choices; each game adds its own (GameKind.preferences) as "<key>.<name>".
-SITE: dict[str, Callable[[str], Any]] = {"sound": switch}
+SITE: dict[str, Callable[[str], Any]] = {"sound": switch, "theme": theme}
 
 
 def known() -> dict[str, Callable[[str], Any]]:
@@ -41,6 +50,13 @@ def get_setting(player: Player | None, name: str, default: Any = None) -> Any:
     if player is None:
         return default
     return player.preferences.get(name, default)
+
+
+def themes(player: Player | None) -> tuple[str, str]:
+    """The player's theme and the one a press of the theme button chooses next."""
+    now = get_setting(player, "theme", "auto")
+    now = now if now in THEMES else "auto"
+    return now, THEMES[(THEMES.index(now) + 1) % len(THEMES)]
 
 
 def remember(player: Player, name: str, value: Any) -> None:

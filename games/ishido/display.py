@@ -84,6 +84,12 @@ class StoneSign:
     def ink(self) -> str:
         return COLOUR_INKS[self.colour]
 
+    @property
+    def letter_baseline(self) -> int:
+        """Where the letter stands in the symbol's box (-3 to 43): Arabic letters (ب ز ص س خ ح)
+        reach below their baseline, Latin capitals do not, so Arabic ones stand higher."""
+        return 42 if all(ord(c) < 0x0250 for c in self.letter) else 37
+
 
 def stone_sign(stone: ishido.Stone) -> StoneSign:
     """36 stones × 4 languages, cached: a board names up to 73 stones on every move."""

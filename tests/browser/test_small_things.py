@@ -96,3 +96,122 @@ def test_the_review_grade_chips_meet_aa_contrast(open_page, dark):
         text, background = chip.evaluate(COLOURS)
         ratio = contrast(text, background)
         assert ratio >= 4.5, f"{chip.inner_text()} {text} on {background}: {ratio:.2f}"
+
+
+@pytest.mark.parametrize("device", ["light", "dark"])
+def test_the_theme_button_works_without_javascript_on_either_device(browser, live_server, device):
+    """Issue 30, 13: a manual light/dark switch. One press steps auto → dark → light; the page
+    comes back already in the chosen colours, whatever the device prefers."""
+    context, page = open_context(
+        browser, live_server, 360, 740, java_script_enabled=False, color_scheme=device
+    )
+    body = "() => getComputedStyle(document.body).backgroundColor"
+    dark_bg, light_bg = "rgb(22, 20, 18)", "rgb(247, 244, 239)"
+    page.goto(page.base_url + "/leaderboards/")
+    assert page.evaluate(body) == (dark_bg if device == "dark" else light_bg)  # as the device
+    for label, background in (("Theme: dark", dark_bg), ("Theme: light", light_bg)):
+        page.locator("[data-theme-toggle]").click()
+        page.wait_for_load_state()
+        assert page.url.endswith("/leaderboards/")
+        assert page.locator("[data-theme-toggle]").get_attribute("aria-label") == label
+        assert page.evaluate(body) == background, label
+        screenshot(page, f"small-theme-{device}-device-{label.split()[-1]}")
+    page.locator("[data-theme-toggle]").click()  # back to the device's own choice
+    page.wait_for_load_state()
+    assert page.evaluate(body) == (dark_bg if device == "dark" else light_bg)
+    context.close()
+
+
+# --- Arabic (issue 30, 10): the boards read left to right in every language -----------------
+def magdagdon_in(page, state_fields: dict) -> None:
+    """A MAGDAGDON game of the page's player at a chosen state, on the page."""
+    from games.core.kinds import get_kind
+    from games.core.models import Game
+    from tests.support.games import set_state
+    from tests.support.magdagdon_oracle import make_state
+
+    page.goto(page.base_url + "/magdagdon/new/")
+    page.locator("section.new-game form [type=submit]").last.click()
+    page.wait_for_url(re.compile(r"/magdagdon/\d+/$"))
+    game = Game.objects.get(pk=int(page.url.rstrip("/").rsplit("/", 1)[1]))
+    set_state(game, make_state(state_fields.pop("board", "." * 16), **state_fields))
+    assert get_kind("magdagdon")
+    page.goto(page.base_url + game.get_absolute_url())
+
+
+def die_xs(page, selector: str) -> list[float]:
+    return page.locator(selector).evaluate_all("els => els.map(e => e.getBoundingClientRect().x)")
+
+
+@pytest.mark.parametrize("language", ["en", "ar"])
+def test_die_1_is_the_leftmost_die_in_every_language(open_page, language):
+    """The grid was left to right but the tray mirrored in Arabic ("Die 1" rightmost), while the
+    hints count the grid's columns from the left: now the tray and REROLL's dice read left to
+    right as well, so "Die 1", "column 1" and the replay name what the player sees."""
+    page = open_page(language)
+    magdagdon_in(page, {"roll": (2, 3, 1, 5), "board": "3432 2... .... ...."})
+    tray = die_xs(page, ".mg-tray [data-die]")
+    assert len(tray) == 4 and tray == sorted(tray), tray
+    numbers = page.locator(".mg-tray [data-die]").evaluate_all(
+        "els => els.map(e => Number(e.dataset.die))"
+    )
+    assert numbers == [0, 1, 2, 3]
+    page.locator("details.mg-powers summary").click()
+    picks = die_xs(page, ".mg-reroll label.pick")
+    assert len(picks) == 4 and picks == sorted(picks), picks
+    cells = page.locator(".mg-grid [data-cell]").evaluate_all(
+        "els => els.slice(0, 4).map(e => e.getBoundingClientRect().x)"
+    )
+    assert cells == sorted(cells)  # the grid's first row, columns 1 to 4 from the left
+    if language == "ar":
+        legend = page.locator(".mg-reroll legend")
+        assert legend.evaluate("e => getComputedStyle(e).direction") == "rtl"  # text still RTL
+    screenshot(page, f"small-dice-order-{language}")
+
+
+def test_arabic_signs_stand_before_their_numbers(open_page):
+    """ "−10" and "+20", not "10−" and "20+": each signed number is isolated left to right."""
+    page = open_page("ar")
+    page.goto(page.base_url + "/magdagdon/new/")
+    label = page.locator("label[for=id_difficulty_0]")
+    # Where the browser draws each character of the label: the sign left of its digits.
+    order = label.evaluate(
+        """label => { const node = [...label.childNodes].find(n => n.textContent.includes('−10'));
+          const text = node.textContent, at = s => { const r = document.createRange();
+            const i = text.indexOf(s); r.setStart(node, i); r.setEnd(node, i + 1);
+            return r.getBoundingClientRect().x; };
+          return [at('−10'), at('10'), at('−20'), at('−40')]; }"""
+    )
+    sign, digit, second, third = order
+    assert sign < digit, order  # "−10" reads left to right
+    assert sign > second > third, order  # the list reads right to left, as its sentence does
+
+
+def test_ishidos_arabic_letters_fit_their_tile(open_page):
+    """The colour letters (ب ز ص س خ ح) reach below the baseline; they were cut off."""
+    page = open_page("ar")
+    page.goto(page.base_url + "/ishido/new/")
+    page.locator("section.new-game form [type=submit]").last.click()
+    page.wait_for_url(re.compile(r"/ishido/\d+/$"))
+    bottoms = page.evaluate(
+        """() => [...document.querySelectorAll('symbol text')].map(t => {
+          const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+          svg.setAttribute('viewBox', '-3 -3 46 46'); svg.style.width = '92px';
+          svg.append(t.cloneNode(true)); document.body.append(svg);
+          const box = svg.firstChild.getBBox(); svg.remove();
+          return [t.textContent, box.y + box.height]; })"""
+    )
+    assert len(bottoms) == 36
+    for letter, bottom in bottoms:
+        assert bottom <= 43.2, f"{letter} ends at {bottom:.1f}, below the tile (43)"
+    screenshot(page, "small-ishido-letters-ar")
+
+
+def test_slovak_stone_count_label_stays_in_its_box(open_page):
+    page = open_page("sk")
+    page.goto(page.base_url + "/ishido/new/")
+    page.locator("section.new-game form [type=submit]").last.click()
+    page.wait_for_url(re.compile(r"/ishido/\d+/$"))
+    for box in page.locator(".ishido-stats > div").all():
+        assert box.evaluate("e => e.scrollWidth <= e.clientWidth"), box.inner_text()
+    screenshot(page, "small-ishido-stats-sk")

@@ -72,3 +72,25 @@ def test_the_recount_command_rebuilds_every_size():
     out = StringIO()
     call_command("recount_leaderboards", stdout=out)
     assert size() == visible() == 2 and "ishido/classic: 2" in out.getvalue()
+
+
+def test_the_count_of_players_and_their_best_rows_follow_every_write():
+    """Issue 30, 7: the board ranks players; each one's best row is marked as it is written."""
+    one = make_result("One", 10).player
+    make_result("One", 30, player=one)
+    two = make_result("Two", 20).player
+
+    def best() -> dict[str, int]:
+        rows = Result.objects.filter(kind_key="ishido", leaderboard="classic", best=True)
+        return {row.nickname: int(row.score) for row in rows}
+
+    assert best() == {"One": 30, "Two": 20}
+    assert LeaderboardSize.of("ishido", "classic", players=True) == 2
+    Result.objects.filter(player=one, score=30).set_hidden(True)
+    assert best() == {"One": 10, "Two": 20}
+    two.ban()
+    assert best() == {"One": 10}
+    assert LeaderboardSize.of("ishido", "classic", players=True) == 1
+    Result.objects.update(best=False)  # a bulk write past the model: recount rebuilds it
+    LeaderboardSize.recount()
+    assert best() == {"One": 10} and LeaderboardSize.of("ishido", "classic", players=True) == 1

@@ -25,6 +25,26 @@ def test_the_sound_switch_is_remembered_and_shown_on_the_next_game_page(client):
     assert '<input type="hidden" name="value" value="off">' in html
 
 
+def test_the_theme_button_steps_auto_dark_light_and_the_page_is_drawn_in_it(client):
+    """Issue 30, 13: a manual light/dark switch, a plain form POST to the preferences. The
+    chosen theme is on <html> as served, so the first paint is already right (no flash)."""
+    home = reverse("core:home")
+    html = client.get(home).content.decode()
+    assert "data-theme=" not in html.split("<head>")[0] and "css/dark.css" not in html
+    assert '<meta name="color-scheme" content="light dark">' in html
+    assert '<input type="hidden" name="value" value="dark">' in html  # the next press
+    for chosen, after in (("dark", "light"), ("light", "auto"), ("auto", "dark")):
+        response = client.post(URL, {"name": "theme", "value": chosen, "next": home})
+        assert response.status_code == 303 and response["Location"] == home
+        html = client.get(home).content.decode()
+        root = html.split("<head>")[0]
+        assert (f'data-theme="{chosen}"' in root) == (chosen != "auto")
+        assert ("css/dark.css" in html) == (chosen == "dark")
+        scheme = "light dark" if chosen == "auto" else chosen
+        assert f'<meta name="color-scheme" content="{scheme}">' in html
+        assert f'<input type="hidden" name="value" value="{after}">' in html
+
+
 def test_a_script_gets_an_empty_answer(client):
     player = bind_player(client)
     response = client.post(URL, {"name": "ishido.hints", "value": "off"}, HTTP_X_REQUESTED_WITH="x")
@@ -37,7 +57,8 @@ def test_a_script_gets_an_empty_answer(client):
     "name, value",
     [
         ("sound", "loud"),
-        ("theme", "dark"),
+        ("theme", "purple"),
+        ("theme", "DARK"),
         ("mishimash.target", "0"),
         ("mishimash.target", "12a"),
         ("mishimash.target", "9999999"),
@@ -70,4 +91,4 @@ def test_remember_keeps_settings_written_meanwhile_by_another_tab():
     assert player.preferences == {"sound": "on", "mishimash.target": 2000}
     assert get_setting(None, "sound", "off") == "off"
     with pytest.raises(ValueError):
-        remember(player, "theme", "dark")
+        remember(player, "font", "large")
