@@ -89,8 +89,8 @@ def test_a_second_visit_to_a_game_page_fetches_only_its_html(strict_page, served
     assert {path for path in paths if not path.startswith("/static/")} == {"/offline/"}
 
 
-def test_offline_a_page_shows_what_works_without_a_connection(strict_page):
-    page = strict_page
+def test_offline_a_page_shows_what_works_without_a_connection(browser, live_server):
+    context, page = open_context(browser, live_server, width=360, height=740)
     page.goto(page.base_url + "/")
     controlled(page)
     page.context.set_offline(True)
@@ -105,3 +105,18 @@ def test_offline_a_page_shows_what_works_without_a_connection(strict_page):
     page.get_by_role("link", name="Try again").click()
     page.locator(".leaderboard-links").first.wait_for()
     assert page.url == page.base_url + "/leaderboards/"
+    context.close()
+
+
+def test_the_offline_page_speaks_the_language_it_was_kept_in(browser, live_server):
+    context, page = open_context(
+        browser, live_server, width=1280, height=800, color_scheme="dark", locale="ar"
+    )
+    page.goto(page.base_url + "/")
+    controlled(page)
+    context.set_offline(True)
+    page.goto(page.base_url + "/records/")
+    assert page.locator("html").get_attribute("dir") == "rtl"
+    assert "أنت غير متصل" in page.locator("[data-offline]").inner_text()
+    screenshot(page, "offline-wide-ar-dark")
+    context.close()

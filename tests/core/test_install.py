@@ -85,3 +85,13 @@ def test_the_icons_are_small():
             data = file.read()
         assert len(data) < 8_000, name
         Image.open(io.BytesIO(data)).verify()
+
+
+def test_a_changed_static_file_makes_a_new_worker(client, tmp_path, settings):
+    """Browsers install a new worker (and drop the old cache) when a kept file changes."""
+    (tmp_path / "look.css").write_text("a { color: red; }")
+    settings.STATICFILES_DIRS = [tmp_path]
+    first = client.get("/sw.js")
+    assert "/static/look.css" in first.content.decode()
+    (tmp_path / "look.css").write_text("a { color: blue; }")
+    assert client.get("/sw.js")["ETag"] != first["ETag"]

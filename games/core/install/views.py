@@ -10,7 +10,7 @@ from pathlib import Path
 
 import rjsmin  # type: ignore[import-untyped]
 from django.contrib.staticfiles.finders import FileSystemFinder
-from django.contrib.staticfiles.storage import staticfiles_storage
+from django.contrib.staticfiles.storage import ManifestFilesMixin, staticfiles_storage
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.templatetags.static import PrefixNode, static
@@ -66,7 +66,10 @@ def service_worker(request: HttpRequest) -> HttpResponse:
     """The service worker: its source with the names of the files to keep in front. Its bytes
     change whenever a static file does, so browsers install the new one and drop the old
     cache."""
-    script, version = _worker()
+    hashed = isinstance(staticfiles_storage, ManifestFilesMixin)
+    # Unhashed names (development, tests) keep their address when their content changes: the
+    # worker is made anew for each request, so that its version follows their content.
+    script, version = _kept_worker() if hashed else _worker()
     if request.headers.get("If-None-Match") == version:
         response = HttpResponse(status=304)
     else:
@@ -85,9 +88,14 @@ def offline(request: HttpRequest) -> HttpResponse:
 
 
 @cache
+def _kept_worker() -> tuple[str, str]:
+    """Under hashed names, static files change only with a new release, which restarts the
+    site: the worker is made once per process."""
+    return _worker()
+
+
 def _worker() -> tuple[str, str]:
-    """The worker's text and its version (an ETag), computed once per process: static files
-    change only with a new release, which restarts the site."""
+    """The worker's text and its version (an ETag)."""
     files = kept_files()
     digest = hashlib.sha256()
     for url, path in files:

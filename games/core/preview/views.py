@@ -10,7 +10,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils import translation
 from django.utils.translation import gettext_lazy as _
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 from games.core.models import Game
 from games.core.preview import drawing
@@ -25,7 +25,7 @@ TOO_MANY_MESSAGE = _(
 )
 
 
-@require_GET
+@require_safe
 def preview(request: HttpRequest, game_id: int) -> HttpResponse:
     """The 1200×630 PNG of a finished game's final board; a daily challenge's only once its
     day is over (as its replay)."""
