@@ -24,7 +24,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from games.core import clock
+from games.core import clock, rows
 from games.core.kinds import GameKind, ResultFields, get_kind
 
 _MT_WORDS = 625  # Mersenne Twister state: 624 words plus the position
@@ -198,24 +198,23 @@ class Game(models.Model):
     # --- reading -----------------------------------------------------------------------------
     @classmethod
     def find(cls, game_id: int, kind_key: str, player_id: int) -> Game | None:
-        """The player's game of that kind, read for a move or a page, with `owner_user_id`: the
-        user of the player's account once the nickname is secured (None for a guest). One
-        SELECT through Manager.raw, which builds the row with the fields' own converters at a
-        third of a QuerySet.get()'s cost (that is on every move)."""
-        columns = ", ".join(_column(cls, f.name)[0] for f in cls._meta.concrete_fields)
-        table = connection.ops.quote_name(cls._meta.db_table)
-        where = " AND ".join(f"{_column(cls, n)[0]} = %s" for n in ("id", "kind_key", "player"))
-        account = apps.get_model("core", "Account")
-        accounts = connection.ops.quote_name(account._meta.db_table)
-        owner = (
-            f"(SELECT {_column(account, 'user')[0]} FROM {accounts} WHERE {accounts}."
-            f"{_column(account, 'player')[0]} = {table}.{_column(cls, 'player')[0]})"
+        """The player's game of that kind, read for a move or a page, with its player and
+        `owner_user_id`: the user of the player's account once the nickname is secured (None
+        for a guest, whose player is then known to have no account). One SELECT in plain SQL
+        (games.core.rows): that is on every move and game page."""
+        found = rows.fetch_one(
+            rows.statement("Game.find", _find_sql), [game_id, kind_key, player_id]
         )
-        found = cls.objects.raw(
-            f"SELECT {columns}, {owner} AS owner_user_id FROM {table} WHERE {where}",
-            [game_id, kind_key, player_id],
-        )
-        return next(iter(found), None)
+        if found is None:
+            return None
+        games, players = rows.width(cls), rows.width(Player)
+        game = rows.build(cls, found[:games])
+        player = rows.build(Player, found[games : games + players])
+        game.owner_user_id = found[-1]
+        if game.owner_user_id is None:  # no account: `is_secured` needs no query
+            Player.account.related.set_cached_value(player, None)
+        cls.player.field.set_cached_value(game, player)
+        return game
 
     @property
     def kind(self) -> GameKind:
@@ -413,47 +412,62 @@ RANKED_ORDERS = {
 }
 
 
+def _find_sql() -> str:
+    account = apps.get_model("core", "Account")
+    game, player, accounts = rows.table(Game), rows.table(Player), rows.table(account)
+    owner, owned = (rows.column(account, name) for name in ("user", "player"))
+    key, games_player = rows.column(Player, "id"), rows.column(Game, "player")
+    where = " AND ".join(
+        f"{game}.{rows.column(Game, name)} = %s" for name in ("id", "kind_key", "player")
+    )
+    return (
+        f"SELECT {rows.columns(Game)}, {rows.columns(Player)}, {accounts}.{owner} FROM {game} "
+        f"INNER JOIN {player} ON {player}.{key} = {game}.{games_player} "
+        f"LEFT OUTER JOIN {accounts} ON {accounts}.{owned} = {game}.{games_player} WHERE {where}"
+    )
+
+
 # --- the move path's two writes, in plain SQL ------------------------------------------------
 # A move is one UPDATE (only if the game is still active at the expected version) and one
 # INSERT. Through the ORM's update() and create() they cost about 250 µs of Python a move, a
-# tenth of a move's server time; as SQL built once from the models' own table and column names,
-# with each value prepared by its model field (JSON, bytes, datetimes: the same on SQLite and
-# PostgreSQL), about 50 µs.
+# tenth of a move's server time; as SQL built once from the models' own table and column names
+# (games.core.rows), with each value prepared by its model field (JSON, bytes, datetimes: the
+# same on SQLite and PostgreSQL), about 50 µs.
 
-
-def _column(model: type[models.Model], name: str) -> tuple[str, models.Field[Any, Any]]:
-    field = model._meta.get_field(name)
-    assert isinstance(field, models.Field)
-    return connection.ops.quote_name(str(field.column)), field
+_ACTION_FIELDS = ("game", "number", "payload", "created_at")
 
 
 def _update_if_current(game_id: int, version: int, changes: dict[str, Any]) -> bool:
     """UPDATE the game's `changes` if it is active at `version`; whether it matched."""
-    columns = [_column(Game, name) for name in changes]
-    table = connection.ops.quote_name(Game._meta.db_table)
-    assignments = ", ".join(f"{column} = %s" for column, _ in columns)
-    where = " AND ".join(f"{_column(Game, name)[0]} = %s" for name in ("id", "version", "status"))
-    values = [field.get_db_prep_save(changes[field.name], connection) for _, field in columns]
+    names = tuple(changes)
+    sql = rows.statement(("Game.update", names), lambda: _update_sql(names))
+    values = [rows.field(Game, name).get_db_prep_save(changes[name], connection) for name in names]
     with connection.cursor() as cursor:
-        cursor.execute(
-            f"UPDATE {table} SET {assignments} WHERE {where}",
-            [*values, game_id, version, Game.Status.ACTIVE.value],
-        )
+        cursor.execute(sql, [*values, game_id, version, Game.Status.ACTIVE.value])
         return bool(cursor.rowcount == 1)
 
 
+def _update_sql(names: tuple[str, ...]) -> str:
+    assignments = ", ".join(f"{rows.column(Game, name)} = %s" for name in names)
+    where = " AND ".join(f"{rows.column(Game, n)} = %s" for n in ("id", "version", "status"))
+    return f"UPDATE {rows.table(Game)} SET {assignments} WHERE {where}"
+
+
 def _insert_action(game_id: int, number: int, payload: dict[str, Any], when: Any) -> None:
-    names = ("game", "number", "payload", "created_at")
-    columns = [_column(Action, name) for name in names]
-    table = connection.ops.quote_name(Action._meta.db_table)
-    values = [game_id, number, *(f.get_db_prep_save(v, connection) for (_, f), v in zip(
-        columns[2:], (payload, when), strict=True
-    ))]  # fmt: skip
+    sql = rows.statement("Action.insert", _insert_sql)
+    values = [
+        game_id,
+        number,
+        rows.field(Action, "payload").get_db_prep_save(payload, connection),
+        rows.field(Action, "created_at").get_db_prep_save(when, connection),
+    ]
     with connection.cursor() as cursor:
-        cursor.execute(
-            f"INSERT INTO {table} ({', '.join(c for c, _ in columns)}) VALUES (%s, %s, %s, %s)",
-            values,
-        )
+        cursor.execute(sql, values)
+
+
+def _insert_sql() -> str:
+    names = ", ".join(rows.column(Action, name) for name in _ACTION_FIELDS)
+    return f"INSERT INTO {rows.table(Action)} ({names}) VALUES (%s, %s, %s, %s)"
 
 
 class ResultQuerySet(models.QuerySet["Result"]):

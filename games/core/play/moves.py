@@ -19,7 +19,7 @@ from games.core.play.refusals import (
     Refused,
 )
 from games.core.play.response import HtmxHttpRequest, board_response, game_url
-from games.core.players import SESSION_KEY, ensure_player, get_player
+from games.core.players import SESSION_KEY, ensure_player, get_player, know_player
 from games.core.security import count_creation
 from games.rules import IllegalMove
 
@@ -54,6 +54,8 @@ def player_game(request: HttpRequest, game_id: int, kind: GameKind) -> Game:
     # cookie kept from before the nickname was secured (or copied) reaches none of them.
     if game is None or game.owner_user_id not in (None, getattr(request.user, "pk", None)):
         raise Http404("No such game.")
+    if game.owner_user_id is None:  # no account: get_player would read this very player
+        know_player(request, game.player)
     return game
 
 
