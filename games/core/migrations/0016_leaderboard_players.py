@@ -28,7 +28,7 @@ def mark_best(apps, schema_editor):
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("core", "0013_recovery_codes"),
+        ("core", "0015_game_tutorial"),
     ]
 
     operations = [
