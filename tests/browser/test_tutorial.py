@@ -133,6 +133,10 @@ def test_the_home_page_wide_light_and_dark(phone):
         screenshot(page, f"tutorial-home-1280-{scheme}")
         for key in KEYS:
             assert in_view(page, f'[data-quick="{key}"] [data-play-now]')
+        for key in KEYS:
+            how_to_play(page, key)
+            guide_and_action_in_view(page, "[data-primary]")
+            screenshot(page, f"tutorial-{key}-1280-{scheme}-step1")
 
 
 def test_without_javascript_one_tap_starts_a_game_and_the_how_to_play_plays(phone):
@@ -204,6 +208,7 @@ def test_mishimash_how_to_play_by_tapping(phone):
     tap(page, "#mm-bank")
     number, text = step(page)
     assert number == 4 and text.startswith("Banked")
+    screenshot(page, "tutorial-mishimash-360-en-done")
     assert page.locator("[data-tutorial-play]").is_visible()
     finish_and_check_unranked(page, game)
 
