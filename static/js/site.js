@@ -109,49 +109,18 @@
   });
   window.addEventListener("online", retry);
 
-  // --- SHARE: the Web Share API where there is one, else the clipboard ---------------------
-  function shareStatus(button, text) {
-    var status = button.closest("[data-ending], [data-daily-end], [data-share-box]");
-    status = status && status.querySelector("[data-share-status]");
-    if (status) status.textContent = text;
+  // --- SHARE (static/js/share.js): fetched only once a page shows a share button ----------
+  // (a finished game's end, a daily's end, an online table's invite): no other page loads it.
+  var shareScript = document.currentScript && document.currentScript.dataset.shareScript;
+  function needShare(root) {
+    if (!shareScript || !root.querySelector || !root.querySelector("[data-share]")) return;
+    var script = document.createElement("script");
+    script.src = shareScript;
+    shareScript = null;
+    document.head.appendChild(script);
   }
-  function copy(text) {
-    if (navigator.clipboard && window.isSecureContext) return navigator.clipboard.writeText(text);
-    return new Promise(function (resolve, reject) {
-      var area = document.createElement("textarea");
-      area.value = text;
-      area.setAttribute("readonly", "");
-      area.className = "visually-hidden";
-      document.body.appendChild(area);
-      area.select();
-      var ok = document.execCommand("copy");
-      area.remove();
-      if (ok) resolve(); else reject(new Error("copy"));
-    });
-  }
-  function showShareButtons(root) {
-    root.querySelectorAll("[data-share][hidden]").forEach(function (b) { b.hidden = false; });
-  }
-  showShareButtons(document);
-  document.addEventListener("htmx:load", function (event) { showShareButtons(event.target); });
-  document.addEventListener("click", function (event) {
-    var button = event.target.closest("[data-share]");
-    if (!button) return;
-    var text = button.dataset.shareText;
-    var url = button.dataset.shareUrl;
-    var done = button.dataset.copied || "";
-    if (navigator.share) {
-      navigator.share(url ? { text: text, url: url } : { text: text }).catch(function (error) {
-        if (error && error.name === "AbortError") return;
-        copy(url ? text + "\n" + url : text).then(function () { shareStatus(button, done); });
-      });
-      return;
-    }
-    copy(url ? text + "\n" + url : text).then(
-      function () { shareStatus(button, done); },
-      function () { shareStatus(button, button.dataset.copyFailed || ""); }
-    );
-  });
+  needShare(document);
+  document.addEventListener("htmx:load", function (event) { needShare(event.target); });
 
   // Static files kept for the next visit, and an offline page (games.core.install).
   navigator.serviceWorker?.register("/sw.js");

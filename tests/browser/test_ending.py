@@ -95,3 +95,20 @@ def test_what_a_move_changed_is_read_out_through_the_live_region(page):
     said = region.text_content()
     assert said == page.locator("#board").get_attribute("data-announce")
     assert "point" in said
+
+
+def test_the_share_script_is_fetched_only_by_a_page_with_a_share_button(page):
+    """A running game's first load does without static/js/share.js; its end fetches it."""
+    fetched: list[str] = []
+    page.on("request", lambda request: fetched.append(request.url))
+    page.goto(page.base_url + "/ishido/new/")
+    page.click('[name="start"]')
+    page.wait_for_url(re.compile(r"/ishido/\d+/$"))
+    page.wait_for_load_state("load")
+    assert not [url for url in fetched if "/js/share" in url]
+    game = Game.objects.get(pk=int(page.url.rstrip("/").rsplit("/", 1)[1]))
+    while game.is_active:
+        game.apply_action(ishido.Place(min(game.state.legal_cells)), game.version)
+    page.reload()
+    page.locator("[data-share]").wait_for()  # visible once share.js has run
+    assert [url for url in fetched if "/js/share" in url]
