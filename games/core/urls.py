@@ -6,6 +6,7 @@ from games.core import views
 from games.core.accounts import urls as accounts
 from games.core.daily import urls as daily
 from games.core.play import urls as play
+from games.core.retry import urls as retry
 from games.core.review import urls as review
 from games.core.stats import urls as stats
 
@@ -22,6 +23,7 @@ urlpatterns = [
     path("again/<int:game_id>/", views.again, name="again"),
     *play.urlpatterns,
     *review.urlpatterns,
+    *retry.urlpatterns,
     *stats.urlpatterns,
     *accounts.urlpatterns,
     # Last: "<kind>/daily/" would otherwise read "account" or "players" as a kind.

@@ -4,7 +4,7 @@ only), fewest turns to reach the target first, then the higher final score, then
 from collections.abc import Sequence
 from typing import Any
 
-from django.http import HttpRequest
+from django.http import HttpRequest, QueryDict
 from django.utils.functional import lazy
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
@@ -15,7 +15,7 @@ from games.core.html import Html
 from games.core.kinds import GameKind, ResultFields
 from games.core.play.hint_panel import Hint
 from games.core.stats.facts import Fact, FinishedResult
-from games.mishimash import computers, display, review, share, stats
+from games.mishimash import computers, display, retry, review, share, stats
 from games.mishimash.display import Ticks, ticked
 from games.mishimash.hint import hint_for
 from games.rules import mishimash
@@ -66,6 +66,19 @@ class MishimashKind(GameKind):
 
     def review_choice(self, actions: list[dict[str, Any]], context: dict[str, Any]) -> Html:
         return review.choice(actions, context)
+
+    review_picture_template = "mishimash/_review_picture.html"
+
+    def review_picture(self, decision: dict[str, Any]) -> tuple[review.PictureChoice, ...] | None:
+        return review.picture(decision)
+
+    retry_template = "mishimash/_retry.html"
+
+    def retry_view(self, state: mishimash.State) -> retry.Position:
+        return retry.view(state)
+
+    def retry_actions(self, state: mishimash.State, data: QueryDict) -> list[Any]:
+        return list(retry.actions(state, data))
 
     def options_from_dict(self, data: dict[str, Any]) -> computers.SeatedOptions:
         """The stored options with their computer seats (see `computers`)."""

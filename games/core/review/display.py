@@ -75,6 +75,8 @@ class Row:
     grade_label: str | Promise
     forced: bool
     replay_url: str
+    picture: Any = None  # the kind's view model of its picture (GameKind.review_picture)
+    retry_url: str = ""  # "Try again" from this position: a flagged decision only
 
 
 @dataclass(frozen=True)
@@ -109,6 +111,9 @@ class ReviewPage:
     note: str | Promise  # why the grades' thresholds are where they are (GameKind.review_note)
     page_number: int = 1
     pages: int = 1
+    picture_template: str = ""  # the kind's partial that draws a Row's picture
+    flagged_count: int = 0
+    all_count: int = 0
 
     @property
     def finished(self) -> bool:
@@ -153,7 +158,7 @@ def page(
         .first()
     )
     replay = reverse("core:replay", args=[game.pk])
-    rows = [_row(kind, n, d, names if hot_seat else (), replay) for n, d in stored or ()]
+    rows = [_row(kind, game.pk, n, d, names if hot_seat else (), replay) for n, d in stored or ()]
     summaries = []
     for seat in figures["summaries"]:
         unit = seat["unit"]
@@ -195,6 +200,9 @@ def page(
         note=kind.review_note,
         page_number=page_number,
         pages=pages,
+        picture_template=kind.review_picture_template,
+        flagged_count=figures["listed"]["flagged"],
+        all_count=figures["listed"]["all"],
     )
 
 
@@ -217,6 +225,7 @@ def _name(names: tuple[str, ...], seat: int) -> str:
 
 def _row(
     kind: GameKind,
+    game_id: int,
     number: int,
     d: dict[str, Any],
     names: tuple[str, ...],
@@ -238,4 +247,10 @@ def _row(
         grade_label=GRADE_LABELS.get(d["grade"], ""),
         forced=d["forced"],
         replay_url=f"{replay}?step={d['step']}",
+        picture=kind.review_picture(d) if d["grade"] else None,
+        retry_url=(
+            reverse("core:retry", args=[game_id, number])
+            if d["grade"] and kind.retry_template
+            else ""
+        ),
     )
