@@ -11,6 +11,7 @@ from django.urls import reverse
 from games.core.models import Player, Result
 from games.core.review import store as reviews
 from games.core.review.digest import ROWS_PER_PAGE
+from games.core.review.display import FLAGGED_PER_PAGE
 from games.core.review.models import DecisionPage, Review
 from games.rules import ishido, magdagdon, mishimash
 from tests.support.finished import finish
@@ -65,9 +66,9 @@ def test_the_page_opens_on_the_flagged_decisions_each_with_its_picture(
     assert 0 < len(flagged) < len(review.decisions)  # the simple players err, not always
     html = client.get(reverse("core:review", args=[game.pk])).content.decode()
     shown = pictures(html)
-    assert sorted(shown) == flagged
+    assert sorted(shown) == flagged[:FLAGGED_PER_PAGE]
     assert all(figure is not None for figure in shown.values())
-    assert html.count("data-retry-link") == len(flagged)
+    assert html.count("data-retry-link") == len(shown)
     assert f"{len(flagged)} flagged" in html and f"Every decision ({len(review.decisions)})" in html
 
 
@@ -156,3 +157,22 @@ def test_a_page_reads_one_page_of_rows_whatever_the_games_length(
     game, _review = reviews_of_each_game["mishimash"]
     with django_assert_max_num_queries(12):
         assert client.get(reverse("core:review", args=[game.pk]) + "?show=all").status_code == 200
+
+
+def test_the_flagged_decisions_come_a_phones_worth_at_a_time_in_the_games_order(
+    client, reviews_of_each_game
+):
+    game, review = reviews_of_each_game["mishimash"]
+    flagged = [n for n, d in enumerate(review.decisions, 1) if d["grade"]]
+    assert len(flagged) > 2 * FLAGGED_PER_PAGE  # the bank-at-30 player errs often
+    seen = []
+    for number in (1, 2, 3):
+        html = client.get(reverse("core:review", args=[game.pk]), {"page": number}).content
+        html = html.decode()
+        seen += sorted(pictures(html))
+        assert f"Page {number} of 3" in html
+    assert seen == flagged
+    assert (
+        'href="?page=2#decisions"'
+        in client.get(reverse("core:review", args=[game.pk])).content.decode()
+    )

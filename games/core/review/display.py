@@ -40,6 +40,7 @@ END_LABELS: dict[str, Promise] = {
     "stone_points": _("Final score"),
     "turns": _("Turns"),
 }
+FLAGGED_PER_PAGE = 20  # a phone's worth of pictures (digest.ROWS_PER_PAGE must be a multiple)
 GRADE_LABELS: dict[str, Promise] = {
     "inaccuracy": _("Inaccuracy"),
     "mistake": _("Mistake"),
@@ -150,13 +151,22 @@ def page(
             players=names if hot_seat else (),
             note=kind.review_note,
         )
-    pages = digest.page_count(figures["listed"]["flagged" if flagged_only else "all"])
+    # The flagged decisions, each with its picture, are shown FLAGGED_PER_PAGE at a time: a
+    # slice of the one stored page (digest.ROWS_PER_PAGE rows) that holds them.
+    shown = min(FLAGGED_PER_PAGE, digest.ROWS_PER_PAGE) if flagged_only else digest.ROWS_PER_PAGE
+    listed = figures["listed"]["flagged" if flagged_only else "all"]
+    pages = max(1, -(-listed // shown))
     page_number = max(1, min(page_number, pages))
+    first = (page_number - 1) * shown  # of the listed decisions, from 0
     stored = (
-        DecisionPage.objects.filter(review=review, flagged=flagged_only, number=page_number)
+        DecisionPage.objects.filter(
+            review=review, flagged=flagged_only, number=first // digest.ROWS_PER_PAGE + 1
+        )
         .values_list("rows", flat=True)
         .first()
     )
+    start = first % digest.ROWS_PER_PAGE
+    stored = (stored or [])[start : start + shown]
     replay = reverse("core:replay", args=[game.pk])
     rows = [_row(kind, game.pk, n, d, names if hot_seat else (), replay) for n, d in stored or ()]
     summaries = []
