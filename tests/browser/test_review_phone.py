@@ -46,8 +46,8 @@ def test_a_phone_review_opens_on_the_flagged_decisions_with_their_pictures(
 ):
     game, review = reviewed(kind_key)
     flagged = [n for n, d in enumerate(review.decisions, 1) if d["grade"]]
-    for scheme in ("light", "dark"):
-        context, page = phone(browser, live_server, scheme=scheme)
+    for language, scheme in (("en", "light"), ("en", "dark"), ("ar", "light"), ("ar", "dark")):
+        context, page = phone(browser, live_server, locale=language, scheme=scheme)
         page.goto(page.base_url + f"/review/{game.pk}/")
         rows = page.locator("[data-decision]")
         assert rows.count() == min(len(flagged), FLAGGED_PER_PAGE)
@@ -58,7 +58,7 @@ def test_a_phone_review_opens_on_the_flagged_decisions_with_their_pictures(
         assert box is not None and box["width"] >= 100 and box["x"] + box["width"] <= 360
         assert first.locator("[data-retry-link]").is_visible()
         assert page.evaluate("() => document.documentElement.scrollWidth") <= 360
-        screenshot(page, f"review-{kind_key}-360-en-{scheme}")
+        screenshot(page, f"review-{kind_key}-360-{language}-{scheme}")
         context.close()
     context, page = phone(browser, live_server)
     page.goto(page.base_url + f"/review/{game.pk}/")
