@@ -176,3 +176,24 @@ def test_the_flagged_decisions_come_a_phones_worth_at_a_time_in_the_games_order(
         'href="?page=2#decisions"'
         in client.get(reverse("core:review", args=[game.pk])).content.decode()
     )
+
+
+@pytest.mark.parametrize("kind_key", ["ishido", "magdagdon"])
+def test_a_review_stored_before_pictures_draws_them_from_the_replay(
+    client, reviews_of_each_game, kind_key
+):
+    game, review = reviews_of_each_game[kind_key]
+    fresh = client.get(reverse("core:review", args=[game.pk])).content.decode()
+    pages = DecisionPage.objects.filter(review=review)
+    kept = {page.pk: page.rows for page in pages}
+    try:
+        for page in pages:  # as the worker stored them before: no position
+            page.rows = [[n, {k: v for k, v in d.items() if k != "position"}] for n, d in page.rows]
+            page.save(update_fields=["rows"])
+        old = client.get(reverse("core:review", args=[game.pk])).content.decode()
+    finally:
+        for pk, rows in kept.items():
+            DecisionPage.objects.filter(pk=pk).update(rows=rows)
+    assert pictures(old).keys() == pictures(fresh).keys()
+    for number, figure in pictures(old).items():
+        assert ET.tostring(figure) == ET.tostring(pictures(fresh)[number])

@@ -17,7 +17,7 @@ from games.core import charts
 from games.core.html import Html
 from games.core.kinds import GameKind
 from games.core.models import Game
-from games.core.review import digest
+from games.core.review import digest, replays
 from games.core.review.models import DecisionPage, Review
 
 # What a unit's values are, and how a value reads in it.
@@ -168,7 +168,8 @@ def page(
     start = first % digest.ROWS_PER_PAGE
     stored = (stored or [])[start : start + shown]
     replay = reverse("core:replay", args=[game.pk])
-    rows = [_row(kind, game.pk, n, d, names if hot_seat else (), replay) for n, d in stored or ()]
+    stored = _with_positions(game, stored)
+    rows = [_row(kind, game.pk, n, d, names if hot_seat else (), replay) for n, d in stored]
     summaries = []
     for seat in figures["summaries"]:
         unit = seat["unit"]
@@ -214,6 +215,26 @@ def page(
         flagged_count=figures["listed"]["flagged"],
         all_count=figures["listed"]["all"],
     )
+
+
+def _with_positions(game: Game, rows: list[list[Any]]) -> list[list[Any]]:
+    """The rows, each flagged one with what its picture needs of the position: stored by the
+    worker since pictures exist; for a review stored before, rebuilt from the replay's nearest
+    checkpoint (replays.state_at), for at most FLAGGED_PER_PAGE rows a page."""
+    kind = game.kind
+    if not kind.review_picture_template:
+        return rows
+    budget = FLAGGED_PER_PAGE
+    found = []
+    for number, d in rows:
+        if d["grade"] and "position" not in d and budget:
+            budget -= 1
+            try:
+                d = {**d, "position": kind.review_position(replays.state_at(game, d["step"]))}
+            except replays.NotPrepared:
+                pass
+        found.append([number, d])
+    return found
 
 
 def _end(game: Game, unit: str) -> float | None:
