@@ -10,7 +10,7 @@ from games.core.review import store as reviews
 from games.core.review.display import FLAGGED_PER_PAGE
 from games.core.review.models import Review
 from games.rules import ishido, magdagdon, mishimash
-from tests.support.browser import open_context, screenshot
+from tests.support.browser import open_context, screenshot, watch_csp
 from tests.support.finished import finish
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -59,6 +59,9 @@ def test_a_phone_review_opens_on_the_flagged_decisions_with_their_pictures(
         assert first.locator("[data-retry-link]").is_visible()
         assert page.evaluate("() => document.documentElement.scrollWidth") <= 360
         screenshot(page, f"review-{kind_key}-360-{language}-{scheme}")
+        if scheme == "light":
+            page.set_viewport_size({"width": 1280, "height": 800})
+            screenshot(page, f"review-{kind_key}-1280-{language}")
         context.close()
     context, page = phone(browser, live_server)
     page.goto(page.base_url + f"/review/{game.pk}/")
@@ -100,6 +103,7 @@ def test_a_player_tries_a_mistake_again_and_sees_how_the_new_choice_compares(bro
     before = Game.objects.get(pk=game.pk).snapshot, list(Result.objects.values_list("score"))
     for locale, scheme in (("en-US", "light"), ("en-US", "dark"), ("ar", "light"), ("ar", "dark")):
         context, page = phone(browser, live_server, locale=locale, scheme=scheme)
+        complaints = watch_csp(page)  # the site's real policy: htmx swaps, no inline style
         page.goto(page.base_url + f"/review/{game.pk}/")
         page.locator(f'[data-decision="{number}"] [data-retry-link]').click()
         page.wait_for_url(f"**/review/{game.pk}/retry/{number}/")
@@ -122,6 +126,10 @@ def test_a_player_tries_a_mistake_again_and_sees_how_the_new_choice_compares(bro
         assert page.locator("[data-retry-answer] [data-review-picture] svg:visible").count() == 1
         assert page.evaluate("() => document.documentElement.scrollWidth") <= 360
         screenshot(page, f"retry-ishido-360-{language}-{scheme}-answer")
+        if scheme == "light":
+            page.set_viewport_size({"width": 1280, "height": 800})
+            screenshot(page, f"retry-ishido-1280-{language}-answer")
+        assert complaints == []
         context.close()
     assert (
         Game.objects.get(pk=game.pk).snapshot,
