@@ -83,6 +83,16 @@ def test_the_chart_is_readable_within_a_phones_width_in_every_language(
     assert fits(page, chart)
     box = page.locator(chart).bounding_box()
     assert box["width"] >= 280 and box["height"] >= 140  # big enough to read at 360
+    heights = [
+        t.bounding_box()["y"] for t in page.locator(f"{chart} text.tick[dominant-baseline]").all()
+    ]
+    assert len(heights) >= 3 and heights == sorted(heights, reverse=True)  # 0 at the bottom, up
+    assert len(set(round(h) for h in heights)) == len(heights)  # each at its own height
+    marks = page.locator(f"{chart} circle.mark").all()
+    assert marks  # the flagged choices, each a dot on the line
+    for mark in marks:
+        dot = mark.bounding_box()
+        assert box["x"] <= dot["x"] <= box["x"] + box["width"] and dot["y"] > box["y"] + 2
     for tick in page.locator(f"{chart} text.tick").all():  # every label inside the chart
         label = tick.bounding_box()
         assert (
