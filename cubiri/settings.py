@@ -293,6 +293,11 @@ HINT_KEEP_SECONDS = env_int("HINT_KEEP_SECONDS", 60 * 60)
 # pictures not yet kept are drawn a minute per client address (past it: a 429).
 PREVIEW_LIMIT = env_int("PREVIEWS_PER_ADDRESS_MINUTE", 30)
 
+# "Try again" from a review (games.core.retry) runs the coach's analysis of one position: at
+# most so many new choices valued a minute per client address (a choice asked again comes from
+# the cache and is not counted); past it, a 429 with a message.
+RETRY_LIMITS = {"address": env_int("RETRIES_PER_ADDRESS_MINUTE", 30)}
+
 # Background work (a review's analysis, a replay's checkpoints): Django's tasks framework with
 # django-tasks-db, its ORM backend, so the queue is the shared database (SQLite or PostgreSQL);
 # `manage.py db_worker` runs it beside each app server (scripts/run starts one).

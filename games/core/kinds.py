@@ -17,7 +17,7 @@ from decimal import Decimal
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from django.http import HttpRequest
+from django.http import HttpRequest, QueryDict
 from django.utils.functional import Promise
 
 from games.core.html import Html, escape, join, markup
@@ -189,6 +189,37 @@ class GameKind:
     def review_choice(self, actions: list[dict[str, Any]], context: dict[str, Any]) -> Html:
         """A reviewed choice (one or more stored actions) in the words of the game's moves."""
         return join([self.describe_action_html(action) for action in actions], markup(" · "))
+
+    # The partial that draws `review_picture`'s view model ("" while the kind draws none).
+    review_picture_template: ClassVar[str] = ""
+
+    def review_position(self, state: Any) -> dict[str, Any]:
+        """What a flagged decision's picture needs of the position before it beyond the
+        analysis's `context` (JSON; only what the player saw there): stored with the
+        decision by the worker when the review ends (games.core.review.store)."""
+        return {}
+
+    def review_picture(self, decision: dict[str, Any]) -> Any:
+        """The view model of a flagged decision's small picture (`review_picture_template`):
+        the position before it, the choice played and the coach's, from the stored decision
+        (its `context`, `player`, `coach` and `position`, when stored). None: no picture."""
+        return None
+
+    # --- learn from your mistakes (games.core.retry) ----------------------------------------
+    # The partial that draws the choices of a position tried again, inside the retry's form
+    # ("" while the kind offers no retry).
+    retry_template: ClassVar[str] = ""
+
+    def retry_view(self, state: Any) -> Any:
+        """The view model `retry_template` draws: the position before a reviewed decision
+        (only what the player saw there) and the choices it offers."""
+        return None
+
+    def retry_actions(self, state: Any, data: QueryDict) -> list[Any]:
+        """The rules actions of the choice made on the retry's form (`data`, untrusted), which
+        complete one decision from `state`: IllegalMove for one that cannot be read. The
+        shared code applies them through the rules, which refuse an illegal one."""
+        raise IllegalMove("This game offers no retry.")
 
     # --- what the shared app cannot guess --------------------------------------------------------
     def result(self, state: Any, options: Any) -> ResultFields | None:

@@ -8,6 +8,7 @@ from games.core.daily import urls as daily
 from games.core.install import urls as install
 from games.core.play import urls as play
 from games.core.preview import urls as preview
+from games.core.retry import urls as retry
 from games.core.review import urls as review
 from games.core.stats import urls as stats
 from games.core.tutorial import urls as tutorial
@@ -28,6 +29,7 @@ urlpatterns = [
     *play.urlpatterns,
     *preview.urlpatterns,
     *review.urlpatterns,
+    *retry.urlpatterns,
     *stats.urlpatterns,
     *tutorial.urlpatterns,
     *accounts.urlpatterns,

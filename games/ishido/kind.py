@@ -5,7 +5,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
-from django.http import HttpRequest
+from django.http import HttpRequest, QueryDict
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
@@ -19,7 +19,7 @@ from games.core.preferences import get_setting, switch
 from games.core.preview.drawing import Canvas
 from games.core.stats.facts import Fact, FinishedResult
 from games.core.tutorial.steps import TutorialStep
-from games.ishido import display, preview, share, stats, tutorial
+from games.ishido import display, preview, retry, review, share, stats, tutorial
 from games.ishido.hint import hint_for
 from games.rules import IllegalMove, ishido
 
@@ -65,6 +65,22 @@ class IshidoKind(GameKind):
 
     def review_seen(self, context: dict[str, Any]) -> str:
         return gettext("Stone %(number)d of 72") % {"number": context["placed"] + 1}
+
+    review_picture_template = "ishido/_review_picture.html"
+
+    def review_position(self, state: ishido.State) -> dict[str, Any]:
+        return review.position(state)
+
+    def review_picture(self, decision: dict[str, Any]) -> review.Picture | None:
+        return review.picture(decision)
+
+    retry_template = "ishido/_retry.html"
+
+    def retry_view(self, state: ishido.State) -> retry.Position:
+        return retry.view(state)
+
+    def retry_actions(self, state: ishido.State, data: QueryDict) -> list[Any]:
+        return list(retry.actions(state, data))
 
     def ui(self, request: HttpRequest, state: ishido.State, *, status: int) -> IshidoUi:
         """The legal-cell highlight: what the move form's checkbox (a hidden "0" before it) or

@@ -4,7 +4,7 @@ from collections.abc import Sequence
 from decimal import Decimal
 from typing import Any
 
-from django.http import HttpRequest
+from django.http import HttpRequest, QueryDict
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
@@ -16,7 +16,7 @@ from games.core.play.hint_panel import Hint
 from games.core.preview.drawing import Canvas
 from games.core.stats.facts import Fact, FinishedResult
 from games.core.tutorial.steps import TutorialStep
-from games.magdagdon import display, preview, review, share, stats, tutorial
+from games.magdagdon import display, preview, retry, review, share, stats, tutorial
 from games.magdagdon.display import MagdagdonUi, where
 from games.magdagdon.hint import hint_for
 from games.rules import magdagdon
@@ -53,6 +53,22 @@ class MagdagdonKind(GameKind):
 
     def review_choice(self, actions: list[dict[str, Any]], context: dict[str, Any]) -> Html:
         return review.choice(actions, context, self.describe_action_html)
+
+    review_picture_template = "magdagdon/_review_picture.html"
+
+    def review_position(self, state: magdagdon.State) -> dict[str, Any]:
+        return review.position(state)
+
+    def review_picture(self, decision: dict[str, Any]) -> review.Picture | None:
+        return review.picture(decision)
+
+    retry_template = "magdagdon/_retry.html"
+
+    def retry_view(self, state: magdagdon.State) -> retry.Position:
+        return retry.view(state)
+
+    def retry_actions(self, state: magdagdon.State, data: QueryDict) -> list[Any]:
+        return retry.actions(state, data)
 
     def ui(self, request: HttpRequest, state: magdagdon.State, *, status: int) -> MagdagdonUi:
         """The selected die and the RUIN choice, from the page's (or the form's) address; after

@@ -1,5 +1,7 @@
-"""MAGDAGDON's words on the review page (MagdagdonKind.review_seen and review_choice)."""
+"""MAGDAGDON's words and picture on the review page (MagdagdonKind.review_seen, review_choice,
+review_position and review_picture)."""
 
+from dataclasses import dataclass
 from typing import Any
 
 from django.utils.translation import gettext, pgettext
@@ -41,3 +43,96 @@ def choice(actions: list[dict[str, Any]], context: dict[str, Any], describe: Any
         else:
             parts.append(describe(action))
     return join(parts, markup(" · "))
+
+
+# --- the picture of a reviewed decision (templates/magdagdon/_review_picture.html) -----------
+
+
+def position(state: Any) -> dict[str, Any]:
+    """The board before the decision, as its 16 characters ("." empty, "X" a RUIN)."""
+    board: str = state.to_dict()["board"]
+    return {"board": board}
+
+
+@dataclass(frozen=True)
+class PictureCell:
+    x: int
+    y: int
+    text: str  # "", "1"-"6" or "X"
+    new: bool  # filled by this choice
+
+
+@dataclass(frozen=True)
+class PictureBoard:
+    who: str  # "player" or "coach"
+    cells: tuple[PictureCell, ...]
+    power: str  # "decrease", "increase", "reroll" or "" (no power used)
+
+
+@dataclass(frozen=True)
+class PictureDie:
+    x: int
+    face: int
+    powered: str  # "player", "coach", "both" or "": whose power this die is used by
+
+
+@dataclass(frozen=True)
+class Picture:
+    roll: tuple[PictureDie, ...]
+    boards: tuple[PictureBoard, ...]  # the board after the choice played, and the coach's
+
+    @property
+    def roll_width(self) -> int:
+        return 12 * len(self.roll)
+
+
+POWERS = ("decrease", "increase", "reroll")
+
+
+def picture(decision: dict[str, Any]) -> Picture | None:
+    """The roll (a die a power is used on marked), and the board after each choice with the
+    cells it filled marked. None: stored without a board."""
+    board = decision.get("position", {}).get("board")
+    if not isinstance(board, str) or len(board) != 16:
+        return None
+    roll = [int(face) for face in decision["context"]["roll"]]
+    boards = tuple(
+        PictureBoard(who, _after(board, roll, decision[who]), _power(decision[who]))
+        for who in ("player", "coach")
+    )
+    used = {who: _powered(decision[who]) for who in ("player", "coach")}
+    dice = []
+    for i, face in enumerate(roll):
+        by = [who for who in ("player", "coach") if i in used[who]]
+        dice.append(PictureDie(12 * i, face, "both" if len(by) == 2 else "".join(by)))
+    return Picture(roll=tuple(dice), boards=boards)
+
+
+def _power(actions: list[dict[str, Any]]) -> str:
+    return next((str(a["type"]) for a in actions if a.get("type") in POWERS), "")
+
+
+def _powered(actions: list[dict[str, Any]]) -> set[int]:
+    dice: set[int] = set()
+    for action in actions:
+        if action.get("type") in ("decrease", "increase"):
+            dice.add(int(action["die"]))
+        elif action.get("type") == "reroll":
+            dice.update(int(d) for d in action["dice"])
+    return dice
+
+
+def _after(board: str, roll: list[int], actions: list[dict[str, Any]]) -> tuple[PictureCell, ...]:
+    cells = list(board)
+    new = set()
+    for action in actions:
+        if action.get("type") == "stage" and 0 <= int(action["die"]) < len(roll):
+            cells[int(action["cell"])] = str(roll[int(action["die"])])
+            new.add(int(action["cell"]))
+        elif action.get("type") == "accept_magdagdon":
+            cells[int(action["cell"])] = "X"
+            new.add(int(action["cell"]))
+    return tuple(
+        PictureCell(10 * (i % 4), 10 * (i // 4), "" if c == "." else c, i in new)
+        for i, c in enumerate(cells)
+    )

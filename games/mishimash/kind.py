@@ -4,7 +4,7 @@ only), fewest turns to reach the target first, then the higher final score, then
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from django.http import HttpRequest
+from django.http import HttpRequest, QueryDict
 from django.utils.functional import lazy
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
@@ -18,7 +18,7 @@ from games.core.preferences import get_setting
 from games.core.preview.drawing import Canvas
 from games.core.stats.facts import Fact, FinishedResult
 from games.core.tutorial.steps import TutorialStep
-from games.mishimash import computers, display, preview, review, share, stats, tutorial
+from games.mishimash import computers, display, preview, retry, review, share, stats, tutorial
 from games.mishimash.display import Ticks, ticked
 from games.mishimash.hint import hint_for
 from games.rules import mishimash
@@ -73,6 +73,19 @@ class MishimashKind(GameKind):
 
     def review_choice(self, actions: list[dict[str, Any]], context: dict[str, Any]) -> Html:
         return review.choice(actions, context)
+
+    review_picture_template = "mishimash/_review_picture.html"
+
+    def review_picture(self, decision: dict[str, Any]) -> tuple[review.PictureChoice, ...] | None:
+        return review.picture(decision)
+
+    retry_template = "mishimash/_retry.html"
+
+    def retry_view(self, state: mishimash.State) -> retry.Position:
+        return retry.view(state)
+
+    def retry_actions(self, state: mishimash.State, data: QueryDict) -> list[Any]:
+        return list(retry.actions(state, data))
 
     def options_from_dict(self, data: dict[str, Any]) -> computers.SeatedOptions:
         """The stored options with their computer seats (see `computers`)."""

@@ -184,6 +184,20 @@ def place(visit: Visit) -> tuple[str, dict[str, Any]]:
     return reverse("ishido:place", args=[game.pk]), {"version": game.version, "cell": cell}
 
 
+def retry(visit: Visit) -> tuple[str, dict[str, Any]]:
+    """A finished, reviewed MISHIMASH game's first flagged decision, tried again as the coach."""
+    from games.core.review import store as reviews
+
+    game = finish(bind_player(visit.client), "mishimash", mishimash_rules.Options(("Ada",), 500))
+    while not (review := reviews.advance(game)).is_done:
+        pass
+    number, decision = next((n, d) for n, d in enumerate(review.decisions, 1) if d["grade"])
+    coach = decision["coach"][0]
+    then = "bank" if coach["type"] == "select_and_bank" else "roll"
+    data = {"dice": [str(d) for d in coach["dice"]], "then": then}
+    return reverse("core:retry", args=[game.pk, number]), data
+
+
 def daily(visit: Visit) -> tuple[str, dict[str, Any]]:
     bind_player(visit.client, "Tester")
     return reverse("core:daily", args=["ishido"]), {"day": DAY.isoformat()}
@@ -281,6 +295,7 @@ ENDPOINTS: dict[str, Endpoint] = {
     "core:daily": Endpoint(daily, (DayForm,)),
     "core:daily_practice": Endpoint(practice),
     "core:hint": Endpoint(hint, (HintForm,)),
+    "core:retry": Endpoint(retry, raw=("dice", "then")),
     "magdagdon:new": Endpoint(
         new_game("magdagdon:new", difficulty="peaceful"), (magdagdon_forms.SettingsForm,)
     ),

@@ -89,7 +89,8 @@ def test_the_fourth_game_is_played_hinted_reviewed_counted_and_ranked(client, to
     # Its review: every decision valued by the toy coach, graded, worded by the kind.
     client.get(reverse("core:review", args=[ranked.pk]))  # asks the background worker for it
     run_worker()
-    review = client.get(reverse("core:review", args=[ranked.pk])).content.decode()
+    review = client.get(reverse("core:review", args=[ranked.pk]), {"show": "all"})
+    review = review.content.decode()
     assert "Accuracy" in review
     assert "A loss of one pip is an inaccuracy." in review
     assert f"Roll {ranked.actions.count()} · die" in review

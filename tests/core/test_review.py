@@ -292,13 +292,15 @@ def test_the_review_is_public_like_the_replay(client, player):
     review_all(game)  # however busy the machine, every decision is in
     response = client.get(reverse("core:review", args=[game.pk]))  # not the player's client
     assert response.status_code == 200
-    html = response.content.decode()
+    html = client.get(reverse("core:review", args=[game.pk]), {"show": "all"}).content.decode()
     assert html.count("data-decision=") == Review.objects.get(game=game).total
     assert 'data-grade="blunder"' in html or 'data-grade="mistake"' in html
 
 
 def svg_of(html):
-    start, end = html.index("<svg"), html.index("</svg>") + len("</svg>")
+    """The chart's SVG (the decisions' pictures are SVGs too)."""
+    chart = html.index('data-chart="progression"')
+    start, end = html.index("<svg", chart), html.index("</svg>", chart) + len("</svg>")
     return ET.fromstring(html[start:end])
 
 
@@ -373,10 +375,11 @@ def test_while_analysing_the_page_polls_and_refreshes_without_javascript(client,
     assert Review.objects.get(game=game).decisions == review.decisions  # a page analyses nothing
 
 
-def test_only_the_flagged_decisions_on_request(client, player):
+@pytest.mark.parametrize("query", [{}, {"show": "flagged"}])  # the old link still works
+def test_the_page_opens_on_the_flagged_decisions_only(client, player, query):
     game = finish(player, "magdagdon", PEACEFUL, seed="rv-flagged")
     review_all(game)  # however busy the machine, every decision is in
-    html = client.get(reverse("core:review", args=[game.pk]), {"show": "flagged"}).content.decode()
+    html = client.get(reverse("core:review", args=[game.pk]), query).content.decode()
     decisions = Review.objects.get(game=game).decisions
     assert html.count("data-decision=") == sum(bool(d["grade"]) for d in decisions)
     assert 'data-grade=""' not in html

@@ -67,7 +67,7 @@ def test_the_worker_stores_the_review_and_the_page_serves_it_without_replaying(c
     assert review.is_done and review.done_at is not None
     assert review.decisions == analysed(game)  # the worker's review is the game analysed at once
     with CaptureQueriesContext(connection) as queries:
-        html = client.get(url(game)).content.decode()
+        html = client.get(url(game), {"show": "all"}).content.decode()
     assert "data-review-summary" in html and html.count("data-decision=") == review.total
     assert not reads_actions(queries) and queued() == 0
 
@@ -148,10 +148,10 @@ def test_a_long_review_is_shown_a_page_of_decisions_at_a_time(client, player, mo
     run_worker()
     total = Review.objects.get(game=game).total
     assert total > 6
-    first = client.get(url(game)).content.decode()
+    first = client.get(url(game), {"show": "all"}).content.decode()
     assert first.count("data-decision=") == 3 and 'data-decision="1"' in first
-    assert 'href="?page=2"' in first and "Page 1 of" in first
-    second = client.get(url(game), {"page": 2}).content.decode()
+    assert 'href="?page=2&amp;show=all#decisions"' in first and "Page 1 of" in first
+    second = client.get(url(game), {"page": 2, "show": "all"}).content.decode()
     assert [f'data-decision="{n}"' in second for n in (3, 4, 6, 7)] == [False, True, True, False]
     beyond = client.get(url(game), {"page": "9" * 50}).content.decode()  # any value: a page
     assert "data-review-summary" in beyond

@@ -56,10 +56,6 @@ def pages(decisions: Sequence[Decision]) -> Iterator[tuple[bool, int, list[list[
             yield flagged, start // ROWS_PER_PAGE + 1, rows
 
 
-def page_count(listed: int) -> int:
-    return max(1, -(-listed // ROWS_PER_PAGE))
-
-
 def main_unit(decisions: Sequence[Decision]) -> str:
     """The unit most of the charted decisions are valued in (of all, with none charted)."""
     units = [d["unit"] for d in decisions if d["chart"] is not None] or [

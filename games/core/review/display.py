@@ -17,7 +17,7 @@ from games.core import charts
 from games.core.html import Html
 from games.core.kinds import GameKind
 from games.core.models import Game
-from games.core.review import digest
+from games.core.review import digest, replays
 from games.core.review.models import DecisionPage, Review
 
 # What a unit's values are, and how a value reads in it.
@@ -40,6 +40,7 @@ END_LABELS: dict[str, Promise] = {
     "stone_points": _("Final score"),
     "turns": _("Turns"),
 }
+FLAGGED_PER_PAGE = 20  # a phone's worth of pictures (digest.ROWS_PER_PAGE must be a multiple)
 GRADE_LABELS: dict[str, Promise] = {
     "inaccuracy": _("Inaccuracy"),
     "mistake": _("Mistake"),
@@ -75,6 +76,8 @@ class Row:
     grade_label: str | Promise
     forced: bool
     replay_url: str
+    picture: Any = None  # the kind's view model of its picture (GameKind.review_picture)
+    retry_url: str = ""  # "Try again" from this position: a flagged decision only
 
 
 @dataclass(frozen=True)
@@ -109,6 +112,9 @@ class ReviewPage:
     note: str | Promise  # why the grades' thresholds are where they are (GameKind.review_note)
     page_number: int = 1
     pages: int = 1
+    picture_template: str = ""  # the kind's partial that draws a Row's picture
+    flagged_count: int = 0
+    all_count: int = 0
 
     @property
     def finished(self) -> bool:
@@ -145,15 +151,25 @@ def page(
             players=names if hot_seat else (),
             note=kind.review_note,
         )
-    pages = digest.page_count(figures["listed"]["flagged" if flagged_only else "all"])
+    # The flagged decisions, each with its picture, are shown FLAGGED_PER_PAGE at a time: a
+    # slice of the one stored page (digest.ROWS_PER_PAGE rows) that holds them.
+    shown = min(FLAGGED_PER_PAGE, digest.ROWS_PER_PAGE) if flagged_only else digest.ROWS_PER_PAGE
+    listed = figures["listed"]["flagged" if flagged_only else "all"]
+    pages = max(1, -(-listed // shown))
     page_number = max(1, min(page_number, pages))
+    first = (page_number - 1) * shown  # of the listed decisions, from 0
     stored = (
-        DecisionPage.objects.filter(review=review, flagged=flagged_only, number=page_number)
+        DecisionPage.objects.filter(
+            review=review, flagged=flagged_only, number=first // digest.ROWS_PER_PAGE + 1
+        )
         .values_list("rows", flat=True)
         .first()
     )
+    start = first % digest.ROWS_PER_PAGE
+    stored = (stored or [])[start : start + shown]
     replay = reverse("core:replay", args=[game.pk])
-    rows = [_row(kind, n, d, names if hot_seat else (), replay) for n, d in stored or ()]
+    stored = _with_positions(game, stored)
+    rows = [_row(kind, game.pk, n, d, names if hot_seat else (), replay) for n, d in stored]
     summaries = []
     for seat in figures["summaries"]:
         unit = seat["unit"]
@@ -195,7 +211,30 @@ def page(
         note=kind.review_note,
         page_number=page_number,
         pages=pages,
+        picture_template=kind.review_picture_template,
+        flagged_count=figures["listed"]["flagged"],
+        all_count=figures["listed"]["all"],
     )
+
+
+def _with_positions(game: Game, rows: list[list[Any]]) -> list[list[Any]]:
+    """The rows, each flagged one with what its picture needs of the position: stored by the
+    worker since pictures exist; for a review stored before, rebuilt from the replay's nearest
+    checkpoint (replays.state_at), for at most FLAGGED_PER_PAGE rows a page."""
+    kind = game.kind
+    if not kind.review_picture_template:
+        return rows
+    budget = FLAGGED_PER_PAGE
+    found = []
+    for number, d in rows:
+        if d["grade"] and "position" not in d and budget:
+            budget -= 1
+            try:
+                d = {**d, "position": kind.review_position(replays.state_at(game, d["step"]))}
+            except replays.NotPrepared:
+                pass
+        found.append([number, d])
+    return found
 
 
 def _end(game: Game, unit: str) -> float | None:
@@ -217,6 +256,7 @@ def _name(names: tuple[str, ...], seat: int) -> str:
 
 def _row(
     kind: GameKind,
+    game_id: int,
     number: int,
     d: dict[str, Any],
     names: tuple[str, ...],
@@ -238,4 +278,10 @@ def _row(
         grade_label=GRADE_LABELS.get(d["grade"], ""),
         forced=d["forced"],
         replay_url=f"{replay}?step={d['step']}",
+        picture=kind.review_picture(d) if d["grade"] else None,
+        retry_url=(
+            reverse("core:retry", args=[game_id, number])
+            if d["grade"] and kind.retry_template
+            else ""
+        ),
     )

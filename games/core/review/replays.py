@@ -75,13 +75,12 @@ def replay_and_store(game: Game) -> tuple[list[Any], list[dict[str, Any]]]:
     return states, payloads
 
 
-def step_of(game: Game, wanted: int | None) -> Step:
-    """The replay page's step (the last one when `wanted` is None; clamped into the game), read
-    from the nearest checkpoint; NotPrepared when the game needs checkpoints not stored yet."""
+def state_at(game: Game, step: int, last: int | None = None) -> Any:
+    """The state before action `step` + 1 (after `step` actions), from the nearest checkpoint
+    and at most CHECKPOINT_EVERY - 1 actions; NotPrepared when the game needs checkpoints
+    not stored yet (`last`: the game's last action number, when known)."""
     kind = game.kind
-    last = last_action(game)
-    step = last if wanted is None else max(0, min(wanted, last))
-    if needs_checkpoints(game, last):
+    if needs_checkpoints(game, last_action(game) if last is None else last):
         raise NotPrepared
     start = step // CHECKPOINT_EVERY * CHECKPOINT_EVERY
     if start:
@@ -93,6 +92,16 @@ def step_of(game: Game, wanted: int | None) -> Step:
     actions = Action.objects.filter(game=game, number__gt=start, number__lte=step)
     for payload in actions.order_by("number").values_list("payload", flat=True):
         state = kind.apply(state, kind.action_from_dict(payload), rng)
+    return state
+
+
+def step_of(game: Game, wanted: int | None) -> Step:
+    """The replay page's step (the last one when `wanted` is None; clamped into the game), read
+    from the nearest checkpoint; NotPrepared when the game needs checkpoints not stored yet."""
+    kind = game.kind
+    last = last_action(game)
+    step = last if wanted is None else max(0, min(wanted, last))
+    state = state_at(game, step, last)
     first = max(1, (max(step, 1) - 1) // MOVES_PER_PAGE * MOVES_PER_PAGE + 1)
     options = kind.options_from_dict(game.options)
     listed = Action.objects.filter(

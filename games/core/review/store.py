@@ -203,15 +203,24 @@ def step(
             updated_at=timezone.now(),
         )
         if changed and done:
-            _store_pages(review, decisions)
+            _store_pages(game, review, decisions, states)
     return (Review.objects.get(pk=review.pk) if changed else _review_of(game, replayed)), "stepped"
 
 
-def _store_pages(review: Review, decisions: list[dict[str, Any]]) -> None:
+def _store_pages(
+    game: Game, review: Review, decisions: list[dict[str, Any]], states: list[Any]
+) -> None:
+    """The decisions a page at a time; each flagged one with what its picture needs of the
+    position before it (GameKind.review_position), so that the page draws it unreplayed."""
+    kind = game.kind
+    shown = [
+        {**d, "position": kind.review_position(states[d["step"]])} if d["grade"] else d
+        for d in decisions
+    ]
     DecisionPage.objects.filter(review=review).delete()
     DecisionPage.objects.bulk_create(
         DecisionPage(review=review, flagged=flagged, number=number, rows=rows)
-        for flagged, number, rows in digest.pages(decisions)
+        for flagged, number, rows in digest.pages(shown)
     )
 
 

@@ -17,7 +17,8 @@ from games.core.review.store import NotReviewable, check_reviewable, request_rev
 
 @require_GET
 def review(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
-    """The page, or only its `#analysis` part for the page's own poll (htmx)."""
+    """The page, or only its `#analysis` part for the page's own poll (htmx). It lists the
+    flagged decisions, each with its picture and a "Try again"; `?show=all` every decision."""
     game = get_object_or_404(Game.objects.select_related("player"), pk=game_id)
     try:
         check_reviewable(game)
@@ -25,17 +26,18 @@ def review(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
         refusal = {"message": refused.message, "title": gettext("No review yet")}
         return render(request, "core/refused.html", refusal, status=404)
     number = request.GET.get("page", "")
+    flagged_only = request.GET.get("show") != "all"  # the flagged decisions first
     shown = page(
         game,
         request_review(game, request),
-        flagged_only=request.GET.get("show") == "flagged",
+        flagged_only=flagged_only,
         page_number=int(number) if number.isascii() and number.isdigit() and len(number) < 7 else 1,
     )
     context: dict[str, Any] = {
         "game": game,
         "kind": game.kind,
         "review": shown,
-        "flagged_only": request.GET.get("show") == "flagged",
+        "flagged_only": flagged_only,
         "result": Result.objects.filter(game=game).first(),
     }
     htmx = bool(request.htmx)

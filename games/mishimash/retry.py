@@ -1,0 +1,41 @@
+"""MISHIMASH's "Try again" from a review (MishimashKind.retry_view and retry_actions): the same
+roll, the dice to tick and BANK or ROLL AGAIN (templates/mishimash/_retry.html)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.http import QueryDict
+from django.utils.translation import gettext_noop
+
+from games.rules import InvalidMove, mishimash
+
+UNREADABLE = gettext_noop("Tick the dice to set aside, then choose BANK or ROLL AGAIN.")
+
+
+@dataclass(frozen=True)
+class Position:
+    dice: tuple[tuple[int, int], ...]  # (index in the roll, face)
+    turn_points: str
+    banked: str
+
+
+def view(state: mishimash.State) -> Position:
+    return Position(
+        dice=tuple(enumerate(state.roll)),
+        turn_points=f"{state.turn_halves / 2:g}",
+        banked=f"{state.banked_halves[state.current] / 2:g}",
+    )
+
+
+def actions(state: mishimash.State, data: QueryDict) -> list[mishimash.Action]:
+    then = data.get("then")
+    ticked = data.getlist("dice")
+    if then not in ("bank", "roll") or not all(t.isascii() and t.isdigit() for t in ticked):
+        raise InvalidMove(UNREADABLE)
+    dice = tuple(sorted({int(t) for t in ticked if len(t) < 3}))
+    if len(dice) != len(ticked) or any(d >= len(state.roll) for d in dice):
+        raise InvalidMove(UNREADABLE)
+    if then == "bank":
+        return [mishimash.SelectAndBank(state.current, dice)]
+    return [mishimash.SelectAndRollAgain(state.current, dice)]
