@@ -98,7 +98,7 @@ def selfplay(
 def ishido_fit(source: str) -> Callable[[list[dict[str, Any]]], Callable[[float, float], float]]:
     def fit(games: list[dict[str, Any]]) -> Callable[[float, float], float]:
         ratios = build.ishido_table(games)[source]
-        return lambda k, v: v * ratios.get(str(int(k)), 1.0) if k > 1 else v
+        return lambda k, v: v * ratios.get(str(int(k)), 1.0) if k > 2 else v
 
     return fit
 

@@ -12,7 +12,8 @@ benchmarks/coach_calibration.py).
 - MAGDAGDON: by difficulty and empty cells before the turn, the mean of realised final score
   less the plan's value: the value plus it.
 
-A missing table or entry leaves a value as it is (the last stone's value is exact).
+A missing table or entry leaves a value as it is, as do the last two stones (the last
+stone's value is exact; before it, the one stone to come is known).
 """
 
 from __future__ import annotations
@@ -52,7 +53,7 @@ def par(game: str) -> float:
 
 def ishido_value(stones: int, raw: float, source: str) -> float:
     """A raw Ishido value (`source` "hint" or "review") with `stones` in the pouch, calibrated."""
-    if stones <= 1:
+    if stones <= 2:  # the last stone's value is exact, and the one before knows what comes
         return raw
     ratios = table().get("ishido", {}).get(source, {})
     return raw * float(ratios.get(str(stones), 1.0))
