@@ -8,9 +8,10 @@ player with exact odds, the first legal move, random legal play. Each is `player
   included at their penalties (`search.expected_value`, the coach's own exact machinery, with
   the plain score in place of the network: M18-M20, ruins -15, and each empty cell counted as
   an average die, 7 points, so that filling a cell with a 1 is no gain); a power only to escape
-  a MAGDAGDON, when it beats the best RUIN. The first legal move: CONFIRM as soon as it may,
-  else stage the first die on its first legal cell, else the RUIN on the first empty cell
-  (a staging that leads nowhere: the last die back); never a power.
+  a MAGDAGDON, when it beats the best RUIN. The first legal move: the first board the roll can
+  confirm (`plan.reachable_boards`' order: the first dice on the first cells), else the RUIN on
+  the first empty cell; random: a random one of those boards (a random RUIN); neither ever
+  uses a power.
 - MISHIMASH greedy: the points-maximising turn, exactly (the most expected points this turn,
   whatever the target); first legal: the rules' first action (BANK the first selection).
 - Ishido greedy: the coach's fast policy's one-look judgement of each cell (4-ways first, then
@@ -99,28 +100,29 @@ def magdagdon_greedy(state: magdagdon.State, pick: random.Random) -> Any:
     return magdagdon_plan._next_staging_step(state, staging)
 
 
+def _board_move(state: magdagdon.State, pick: random.Random | None) -> Any:
+    """Toward the first (or, with `pick`, a random) board the roll can confirm, else the RUIN on
+    the first (a random) empty cell; never a power."""
+    if state.phase == magdagdon.ROLLING:
+        return magdagdon.Roll()
+    required = magdagdon.required_dice(state.board, state.difficulty)
+    boards = list(magdagdon_plan.reachable_boards(state.board, state.roll, required))
+    if not boards:
+        empty = [c for c in range(16) if state.board[c] is None]
+        return magdagdon.AcceptMagdagdon(pick.choice(empty) if pick else empty[0])
+    board = pick.choice(boards) if pick else boards[0]
+    staging = magdagdon_plan.staging_for(state.board, state.roll, board)
+    return magdagdon_plan._next_staging_step(state, staging)
+
+
 def magdagdon_first(state: magdagdon.State, pick: random.Random) -> Any:
-    moves = magdagdon.legal_actions(state)
-    kinds = (magdagdon.Roll, magdagdon.Confirm, magdagdon.Stage, magdagdon.AcceptMagdagdon)
-    for kind in (*kinds, magdagdon.Unstage):  # a staging that leads nowhere: take a die back
-        found = [a for a in moves if isinstance(a, kind)]
-        if found:
-            return found[0]
-    raise AssertionError("no move")
+    return _board_move(state, None)
 
 
 def magdagdon_random(state: magdagdon.State, pick: random.Random) -> Any:
-    """A random legal staging (CONFIRM half the time it may), never a power."""
-    moves = [
-        a
-        for a in magdagdon.legal_actions(state)
-        if not isinstance(a, magdagdon.Decrease | magdagdon.Increase | magdagdon.Reroll)
-        and not isinstance(a, magdagdon.Unstage)
-    ]
-    stages = [a for a in moves if isinstance(a, magdagdon.Stage)]
-    if magdagdon.Confirm() in moves and (not stages or pick.random() < 0.5):
-        return magdagdon.Confirm()
-    return pick.choice(stages or moves)
+    """A random board of those the roll can confirm (a random RUIN), never a power: drawn from
+    the turn (board and roll), so that every staging step of the turn goes to the same board."""
+    return _board_move(state, random.Random(repr((state.board, state.roll, state.turns))))
 
 
 # --- MISHIMASH -----------------------------------------------------------------------------------
