@@ -12,9 +12,11 @@ showing, the pouch's contents), never the seed or what came next.
 One scale for every game (`GRADES`): a loss is read as the *share* of the game's expected final
 result it gives up, the loss in the game's unit over `par`, the coach's expected result of the
 whole game from its start (MAGDAGDON's expected final score at that difficulty, Ishido's, the
-expected turns to bank a MISHIMASH target, a whole win in a final round). Shares add up: the
-losses of a game's choices add up to what its chart loses beyond luck, so a collapse of many
-small losses is charged to them. The accuracy of a game is the share of the expected result its
+expected turns to bank a MISHIMASH target, a whole win in a final round). Shares add up, as
+the chart's fall does: benchmarks/review_grades.py prints, per game and player, a game's summed
+losses beside its chart's fall (MAGDAGDON charges a weak player's fall in full, and somewhat
+more; Ishido's review, which values a cell by the fast policy's playouts scaled to the coach's
+play, charges a collapse only in part: see games/coach/ishido/review.py). The accuracy of a game is the share of the expected result its
 choices kept, 1 − the sum of their shares (at least 0), as Verhoeff's optimal-Yahtzee feedback
 charges every choice its expected-score loss and adds them up; lichess's accuracy averages a
 per-move score of the win-chance drop instead, which in a game of a score that many small

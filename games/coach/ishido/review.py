@@ -13,6 +13,14 @@ than `SIGNIFICANT` (2) standard errors of that mean difference; below, the futur
 the cells apart and nothing is lost. The coach's cell is the hint's own (`COACH`, the same
 coach as `games.coach.ishido.HINT`), so a game played by the hint loses nothing.
 
+What this does not see (measured by benchmarks/review_grades.py): both cells are played on by
+the fast policy and scaled by one ratio by stones left, fitted on the coach's own positions, so
+the coach's search premium is assumed for every position. Positions a weak player builds do not
+earn it, and their collapse (the chart falling from about 5,600 to a few dozen points) is
+charged only in part, unevenly by player: the review may rate the greedy player (the fast
+policy's one look, some 1,000 points a game) below the first legal cell (some 50). Charging it
+properly needs each cell valued by the coach's own play on, which this budget does not allow.
+
 The review's budget: the coach picks its cell with the hint's 6,000 playout placements
 (about 0.08 s a decision), then both cells are played out on 64 shared futures (about 0.2 s);
 a game's ~50-70 decisions take 15-20 s, over a few dozen steps.
