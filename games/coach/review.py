@@ -16,13 +16,15 @@ expected turns to bank a MISHIMASH target, a whole win in a final round). Shares
 the chart's fall does: benchmarks/review_grades.py prints, per game and player, a game's summed
 losses beside its chart's fall (MAGDAGDON charges a weak player's fall in full, and somewhat
 more; Ishido's review, which values a cell by the fast policy's playouts scaled to the coach's
-play, charges a collapse only in part: see games/coach/ishido/review.py). The accuracy of a game is the share of the expected result its
-choices kept, 1 − the sum of their shares (at least 0), as Verhoeff's optimal-Yahtzee feedback
-charges every choice its expected-score loss and adds them up; lichess's accuracy averages a
-per-move score of the win-chance drop instead, which in a game of a score that many small
-losses erode rates a collapse of many small losses near 100 %. The thresholds and the accuracy
-are measured by benchmarks/review_grades.py (the coach, a careful greedy player, the first legal
-move and random play on the same deals).
+play, charges a collapse only in part: see games/coach/ishido/review.py).
+
+The accuracy of a game is the share of the expected result its choices kept, 1 − the sum of
+their shares (at least 0), as Verhoeff's optimal-Yahtzee feedback charges every choice its
+expected-score loss and adds them up. Lichess's accuracy averages a per-move score of the
+win-chance drop instead: in a game whose score many small losses erode, that rates a collapse
+of many small losses near 100 % (each one costs little), so it is not followed here. The
+thresholds and the accuracy are measured by benchmarks/review_grades.py (the coach, a careful
+greedy player, the first legal move and random play on the same deals).
 """
 
 from __future__ import annotations
