@@ -136,6 +136,7 @@ def main() -> None:
         "--magdagdon", action="append", default=[], help="difficulty=fold1.jsonl,fold2.jsonl"
     )
     parser.add_argument("--mishimash", type=int, default=0, help="games per target")
+    parser.add_argument("--target", type=int, action="append", help="MISHIMASH targets (all)")
     args = parser.parse_args()
     if args.ishido:
         folds = (_read(args.ishido[0]), _read(args.ishido[1]))
@@ -148,7 +149,7 @@ def main() -> None:
         cells = {"start": lambda e: e <= 16, "mid": lambda e: e <= 8, "late": lambda e: e <= 3}
         folds = (_read(Path(first)), _read(Path(second)))
         selfplay(f"magdagdon {difficulty}", folds, cells, magdagdon_fit)
-    for target in TARGETS if args.mishimash else ():
+    for target in (args.target or TARGETS) if args.mishimash else ():
         mishimash_games(target, args.mishimash)
 
 
