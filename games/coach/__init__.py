@@ -11,12 +11,12 @@ Pure Python over the rules (and numpy): no Django, and nothing from `training/`.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from types import ModuleType
 from typing import Any, Protocol
 
-from games.coach.review import DecisionPoint, Grades, graded
+from games.coach.review import GRADES, DecisionPoint, Grades, graded
 from games.rules.errors import IllegalMove
 
 __all__ = ["Advice", "DecisionPoint", "GameCoach", "Grades", "NoDecision", "PackagedCoach"]
@@ -53,14 +53,14 @@ class Advice:
 class GameCoach(Protocol):
     """What a game's coach offers the site: one answer per state and the review's analysis.
 
-    `rules` is the rules module it plays; `grades`, by unit, the scales its analyses are
-    graded on (every unit its advice and analyses are valued in)."""
+    `rules` is the rules module it plays; `grades`, the scale its analyses are graded on (the
+    one of every game, `games.coach.review.GRADES`: shares of the game's expected result)."""
 
     @property
     def rules(self) -> ModuleType: ...
 
     @property
-    def grades(self) -> Mapping[str, Grades]: ...
+    def grades(self) -> Grades: ...
 
     def advise(self, state: Any) -> Advice: ...
 
@@ -75,12 +75,12 @@ class GameCoach(Protocol):
 
 class PackagedCoach:
     """A game's `GameCoach` made of its parts: its rules module, the function that advises,
-    and its review module (`GRADES`, `decision_points(payloads)`, `analyse(point, states,
-    payloads)`, whose analysis this grades)."""
+    and its review module (`decision_points(payloads)`, `analyse(point, states, payloads)`,
+    whose analysis, with its `par`, this grades)."""
 
     def __init__(self, rules: ModuleType, advise: Callable[[Any], Advice], review: Any) -> None:
         self.rules = rules
-        self.grades: Mapping[str, Grades] = review.GRADES
+        self.grades: Grades = GRADES
         self._advise = advise
         self._review = review
 
@@ -96,4 +96,4 @@ class PackagedCoach:
     def analyse(
         self, point: DecisionPoint, states: Sequence[Any], payloads: Sequence[dict[str, Any]]
     ) -> dict[str, Any]:
-        return graded(self._review.analyse(point, states, payloads), point, self.grades)
+        return graded(self._review.analyse(point, states, payloads), point)

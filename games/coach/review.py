@@ -1,32 +1,45 @@
 """What every game's review shares: decisions, grades, the graded analysis, a game's accuracy.
 
 A finished game's review values each of its decisions against the coach's choice from the same
-visible position: the value each choice keeps, what was lost, and how bad a loss is. Each
-game's coach (its `COACH`, a `games.coach.GameCoach`) cuts a replay (the state before every
-action, and every action's stored dict) into the player's decisions (`decision_points`) and
-values one of them (`analyse`), as a plain JSON-able dict, so the web layer can store the
-analysis a few decisions at a time. The coaches read only what the player saw at that moment
-(the board, the dice showing, the pouch's contents), never the seed or what came next.
+visible position: the value each choice keeps (the expected final result if the coach plays on
+from there), what was lost, and how bad a loss is. Each game's coach (its `COACH`, a
+`games.coach.GameCoach`) cuts a replay (the state before every action, and every action's
+stored dict) into the player's decisions (`decision_points`) and values one of them
+(`analyse`), as a plain JSON-able dict, so the web layer can store the analysis a few decisions
+at a time. The coaches read only what the player saw at that moment (the board, the dice
+showing, the pouch's contents), never the seed or what came next.
 
-Each coach grades losses on one scale per unit (`GameCoach.grades`), measured by
-benchmarks/review_spreads.py over seeded games; its review module says where they come from.
+One scale for every game (`GRADES`): a loss is read as the *share* of the game's expected final
+result it gives up, the loss in the game's unit over `par`, the coach's expected result of the
+whole game from its start (MAGDAGDON's expected final score at that difficulty, Ishido's, the
+expected turns to bank a MISHIMASH target, a whole win in a final round). Shares add up, as
+the chart's fall does: benchmarks/review_grades.py prints, per game and player, a game's summed
+losses beside its chart's fall (MAGDAGDON charges a weak player's fall in full, and somewhat
+more; Ishido's review, which values a cell by the fast policy's playouts scaled to the coach's
+play, charges a collapse only in part: see games/coach/ishido/review.py).
 
-The accuracy of a game is the share of its choices (forced moves, with one legal choice, left
-out) that lose less than an inaccuracy, with the mean loss beside it.
+The accuracy of a game is the share of the expected result its choices kept, 1 − the sum of
+their shares (at least 0), as Verhoeff's optimal-Yahtzee feedback charges every choice its
+expected-score loss and adds them up. Lichess's accuracy averages a per-move score of the
+win-chance drop instead: in a game whose score many small losses erode, that rates a collapse
+of many small losses near 100 % (each one costs little), so it is not followed here. The
+thresholds and the accuracy are measured by benchmarks/review_grades.py (the coach, a careful
+greedy player, the first legal move and random play on the same deals).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-FORMAT = 1  # bump when an analysis changes: stored reviews of an older format are redone
+FORMAT = 2  # bump when an analysis changes: stored reviews of an older format are redone
 
 
 @dataclass(frozen=True)
 class Grades:
-    """The losses at which a choice becomes an inaccuracy, a mistake, a blunder (the unit's)."""
+    """The shares of the game's expected result at which a choice becomes an inaccuracy, a
+    mistake, a blunder."""
 
     inaccuracy: float
     mistake: float
@@ -43,6 +56,11 @@ class Grades:
         return ""
 
 
+# An inaccuracy gives up 1 % of the game's expected result, a mistake 3 %, a blunder 8 %
+# (the figures behind them: benchmarks/review_grades.py, and the games' review modules).
+GRADES = Grades(0.01, 0.03, 0.08)
+
+
 @dataclass(frozen=True)
 class DecisionPoint:
     """One decision: made from the state before action `start`, completed by action `end`
@@ -57,16 +75,22 @@ def single_actions(payloads: Sequence[dict[str, Any]], kinds: Sequence[str]) -> 
     return [DecisionPoint(i, i) for i, p in enumerate(payloads) if p.get("type") in kinds]
 
 
-def graded(
-    found: dict[str, Any], point: DecisionPoint, grades: Mapping[str, Grades]
-) -> dict[str, Any]:
+def graded(found: dict[str, Any], point: DecisionPoint) -> dict[str, Any]:
     """A game's valuation of one decision (`player`, `coach`, `same`, `player_value`,
-    `best_value`, `loss`, `unit`, `forced`, `seat`, `chart`, `context`) completed as the review
-    stores it: the loss never negative (nothing lost when the player chose as the coach), its
-    `grade` in the unit's scale, and `step`, the replay step before the decision."""
+    `best_value`, `loss`, `par`, `unit`, `forced`, `seat`, `chart`, `context`) completed as the
+    review stores it: the loss never negative (nothing lost when the player chose as the coach),
+    its `share` of the game's expected result (`loss` / `par`), its `grade` on `GRADES`, and
+    `step`, the replay step before the decision."""
     loss = 0.0 if found["same"] else max(0.0, found["loss"])
-    grade = "" if found["forced"] else grades[found["unit"]].grade(loss)
-    return {**found, "loss": round(loss, 4), "grade": grade, "step": point.start}
+    share = loss / found["par"] if found["par"] > 0 else 0.0
+    grade = "" if found["forced"] else GRADES.grade(share)
+    return {
+        **found,
+        "loss": round(loss, 4),
+        "share": round(share, 6),
+        "grade": grade,
+        "step": point.start,
+    }
 
 
 # --- the whole game ------------------------------------------------------------------------------
@@ -74,19 +98,21 @@ def graded(
 
 @dataclass(frozen=True)
 class Summary:
-    """A game's (or one seat's) accuracy: choices within an inaccuracy, their mean loss."""
+    """A game's (or one seat's) accuracy: the share of the expected result its choices kept."""
 
     decisions: int  # not forced
-    accurate: int
+    accurate: int  # within an inaccuracy
     mean_loss: float
     inaccuracies: int
     mistakes: int
     blunders: int
+    lost: float = 0.0  # the sum of the choices' shares of the expected result
 
     @property
     def accuracy(self) -> float | None:
-        """The share of choices that lost less than an inaccuracy (None: no choice to make)."""
-        return self.accurate / self.decisions if self.decisions else None
+        """The share of the game's expected result its choices kept, 1 − the shares they gave
+        up, at least 0 (None: no choice to make)."""
+        return max(0.0, 1.0 - self.lost) if self.decisions else None
 
 
 def summary(decisions: Sequence[dict[str, Any]], unit: str | None = None) -> Summary:
@@ -103,4 +129,5 @@ def summary(decisions: Sequence[dict[str, Any]], unit: str | None = None) -> Sum
         inaccuracies=grades.count("inaccuracy"),
         mistakes=grades.count("mistake"),
         blunders=grades.count("blunder"),
+        lost=sum(d.get("share", 0.0) for d in chosen),
     )

@@ -47,11 +47,10 @@ class IshidoKind(GameKind):
     coach = ishido_coach.COACH
     offers_hints = True
     review_note = _(
-        "Why these: the 4-way bonuses and the doubling after each 4-way decide an Ishido score. "
-        "The coach plays the game on over 64 sampled orders of the stones left in the pouch, and "
-        "another sample moves a loss by about 66 points, so an inaccuracy loses at least 250 "
-        "(about a fifth 4-way's bonus), a mistake 600 (a sixth one's), a blunder 1,500 (about "
-        "the end bonus and a 4-way with it)."
+        "What a share is here: the coach's own play scores about 5,600 points a game, so an "
+        "inaccuracy gives up about 56 points, a mistake 170, a blunder 450. The coach plays both "
+        "cells on over the same 64 sampled orders of the stones left, and a loss counts only "
+        "when its cell is ahead by more than twice that sample's uncertainty."
     )
 
     preferences = {"hints": switch}  # the legal cells' highlight, on or off

@@ -58,10 +58,10 @@ class MishimashKind(GameKind):
     coach = mishimash_coach.COACH
     offers_hints = True
     review_note = _(
-        "Why these: one turn is worth about 16 points under the best play. An inaccuracy costs "
-        "a tenth of a turn, a mistake almost a third, a blunder a whole turn, as much as a turn "
-        "that busts. In the final round the unit is the chance to win, and the grades are "
-        "lichess's: 10, 20 and 30 percentage points."
+        "What a share is here: the best play needs about 64 turns to bank 1000, so an "
+        "inaccuracy costs about two thirds of a turn, a mistake two turns, a blunder five. In "
+        "the final round the result is a win, and a share is percentage points of the chance "
+        "to win."
     )
     preferences = {"target": target_preference}  # the last target chosen for a new game
 

@@ -126,3 +126,32 @@ def test_the_chart_fits_a_phone_in_arabic(page):
     box = page.locator('[data-chart="progression"] svg').bounding_box()
     assert box is not None and box["width"] <= 360 and box["height"] > 100
     assert "المراجعة" in page.title()
+
+
+def test_how_choices_are_graded_reads_one_scale_of_shares_in_every_size_and_language(page):
+    from tests.support.browser import choose_language
+
+    player = Player.objects.create(nickname="Grades")
+    game = finish(player, "magdagdon", magdagdon.Options(magdagdon.Difficulty.PEACEFUL), "grd")
+    for width, height in ((360, 740), (1280, 800)):
+        for scheme in ("light", "dark"):
+            page.set_viewport_size({"width": width, "height": height})
+            page.emulate_media(color_scheme=scheme)
+            page.goto(page.base_url + f"/review/{game.pk}/")
+            page.locator("[data-review-summary]").wait_for()
+            page.locator("details:has(.review-thresholds) summary").click()
+            thresholds = page.locator(".review-thresholds li")
+            assert thresholds.count() == 1  # one scale, whatever the game's units
+            text = thresholds.inner_text()
+            assert "expected result" in text
+            assert all(share in text for share in ("1 %", "3 %", "8 %"))
+            assert page.evaluate("() => document.documentElement.scrollWidth") <= width
+            screenshot(page, f"review-grades-{width}-{scheme}")
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.goto(page.base_url + "/")
+    with page.expect_navigation():
+        choose_language(page, "ar")
+    page.goto(page.base_url + f"/review/{game.pk}/")
+    page.locator("details:has(.review-thresholds) summary").click()
+    assert "النتيجة المتوقعة" in page.locator(".review-thresholds li").inner_text()
+    screenshot(page, "review-grades-360-ar")

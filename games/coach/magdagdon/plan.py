@@ -19,7 +19,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from games.coach import Advice, NoDecision
+from games.coach import Advice, NoDecision, calibration
 from games.coach.magdagdon.boards import (
     Codes,
     afterstates,
@@ -351,17 +351,23 @@ def _after(state: State, action: Action, now: Board) -> Board:
 
 def advice(state: State) -> Advice:
     """The coach's one answer: its next action, the plan of the roll showing (`plan`, what the
-    hint draws) with its expected final score, and the best few other whole plans (each a
+    hint draws) with its expected final score (calibrated to the coach's play: its `Plan`s
+    keep the raw values), and the best few other whole plans (each a
     `Plan`: the best other board to CONFIRM, every other RUIN cell, the best other power),
     best first. Before a roll: ROLL, valued one roll deeper. NoDecision once the game is over."""
     action = advise(state)
+    difficulty, empty = state.difficulty.value, state.board.count(None)
+
+    def expected(value: float) -> float:  # what the coach's play realises (calibration)
+        return calibration.magdagdon_value(difficulty, empty, value)
+
     if state.phase == ROLLING:
-        value = action_values(state)[0][1]
+        value = expected(action_values(state)[0][1])
         return Advice(action, value, "points", False, ((action, value),))
     plan = turn_plan(state)
     others = sorted(_other_plans(state, plan), key=lambda other: -other.value)
-    ranked = ((plan, plan.value), *((other, other.value) for other in others))
-    return Advice(action, plan.value, "points", False, ranked, plan)
+    ranked = ((plan, expected(plan.value)), *((other, expected(other.value)) for other in others))
+    return Advice(action, expected(plan.value), "points", False, ranked, plan)
 
 
 def _other_plans(state: State, plan: Plan) -> list[Plan]:

@@ -1,14 +1,14 @@
 """MAGDAGDON's review: a decision is a turn's choice (the dice staged and CONFIRM, a RUIN
-accepted, or a power used), valued against the coach's plan for the same roll.
+accepted, or a power used), valued against the coach's plan for the same roll, in expected final
+points (M18–M21) if the coach plays on (the plan's value, calibrated: games.coach.calibration).
 
-The grades, in expected final points (M18–M21); the figures are measured by
-benchmarks/review_spreads.py over seeded games. Every number counts twice (M18), so a die one
-pip lower on one cell is 2 points; a RUIN costs 15 plus the about 7 points its cell would have
-held (the coach's RUIN_COST, 22); TWO PAIRS is worth 20. An *inaccuracy* loses at least 4
-points (a cell two pips lower; the coach's best and second-best boards are a median 2.2 points
-apart, so below 4 the choice is often a near tie), a *mistake* at least 10 (half a bonus), a
-*blunder* at least 20 (a RUIN or TWO PAIRS given away). A player staging random legal dice
-loses a median 35 points a turn: nearly every turn a blunder.
+Graded, as every game's, by the share of the game's expected result it gives up
+(games.coach.review): the par is the coach's mean final score at that difficulty (about 380
+PEACEFUL, see games/coach/data/calibration.json), so an *inaccuracy* (1 %) loses about 4 points
+(a cell two pips lower; the coach's best and second-best boards are a median 2.2 points apart),
+a *mistake* (3 %) about 11 (half a bonus), a *blunder* (8 %) about 30 (a RUIN, 15 plus the
+about 7 its cell would have held, and more). A player staging random legal dice loses a median
+35 points a turn.
 """
 
 from __future__ import annotations
@@ -16,12 +16,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from games.coach import calibration
 from games.coach.magdagdon import plan as coach
-from games.coach.review import DecisionPoint, Grades
+from games.coach.review import DecisionPoint
 from games.rules import magdagdon
 
 UNIT = "points"
-GRADES = {UNIT: Grades(4, 10, 20)}
 
 
 def decision_points(payloads: Sequence[dict[str, Any]]) -> list[DecisionPoint]:
@@ -72,17 +72,21 @@ def analyse(
         for die, cell in plan.staging:
             board[cell] = seen.roll[die]
         same = tuple(board) == after.board  # the same board, whatever the staging order
+    difficulty, empty = seen.difficulty.value, seen.board.count(None)
+    value = calibration.magdagdon_value(difficulty, empty, value)
+    best = calibration.magdagdon_value(difficulty, empty, plan.value)
     return {
         "seat": 0,
         "player": player,
         "coach": advised,
         "player_value": round(value, 3),
-        "best_value": round(plan.value, 3),
-        "loss": plan.value - value,
+        "best_value": round(best, 3),
+        "loss": best - value,
+        "par": calibration.par(f"magdagdon-{difficulty}"),
         "unit": UNIT,
         "same": same,
         "forced": _forced(seen),
-        "chart": round(plan.value, 3),
+        "chart": round(best, 3),
         "context": {"roll": list(seen.roll), "turn": seen.turns + 1},
     }
 

@@ -1,18 +1,16 @@
 """MISHIMASH's review: a decision is a selection (the dice set aside, then BANK or ROLL AGAIN),
-valued in the unit of the question the coach answers there (games.coach.mishimash.policies).
+valued in the unit of the question the coach answers there (games.coach.mishimash.policies),
+and graded, as every game's, by the share of the game's expected result it gives up
+(games.coach.review), over the unit's `par`:
 
-The grades, one scale per unit; the figures are measured by benchmarks/review_spreads.py over
-seeded games:
-
-- Expected turns to bank the target (lower is better): the optimal policy needs 64.2 turns to
-  1000, and one turn is worth about 16 points (15.97 expected). An *inaccuracy* costs at least
-  0.1 turn (1.6 points), a *mistake* 0.3 turn, a *blunder* a whole turn (as much as a turn
-  that busts). The rule "bank at 30 turn points" (91.2 turns to 1000) loses nothing on half its
-  decisions, 0.18 turn at the 75th percentile, 0.30 at the 90th and 0.53 at the 95th: about a
-  third of its choices are inaccuracies, one in ten a mistake.
-- The chance to beat the leader (final round, sudden death): lichess's win-chance drops, 10,
-  20 and 30 percentage points.
-- With a custom target, expected points this turn: 2, 5 and 16 points (a whole turn's worth).
+- Expected turns to bank the target (lower is better; exact, optimal play): the par is the
+  expected turns of the whole game from 0 (64.2 to 1000), so an *inaccuracy* (1 %) costs about
+  0.64 turn, a *mistake* 1.9 turns, a *blunder* 5 turns. The rule "bank at 30 turn points"
+  (91.2 turns to 1000) gives up 42 % of the game in many small losses (0.18 turn at the 75th
+  percentile), so its accuracy is about 58 % with few single choices flagged.
+- The chance to beat the leader (final round, sudden death): the par is a whole win, so the
+  thresholds are 1, 3 and 8 percentage points of the chance to win.
+- With a custom target, expected points this turn: the par is the target's points.
 """
 
 from __future__ import annotations
@@ -21,14 +19,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from games.coach.mishimash import policies as coach
-from games.coach.review import DecisionPoint, Grades, single_actions
+from games.coach.mishimash.tables import load_expected_turns
+from games.coach.review import DecisionPoint, single_actions
 from games.rules import mishimash
-
-GRADES = {
-    "turns": Grades(0.1, 0.3, 1.0),  # expected turns to the target
-    "chance": Grades(0.10, 0.20, 0.30),  # chance to beat the leader
-    "turn_points": Grades(2, 5, 16),  # custom target: expected points this turn
-}
 
 
 def decision_points(payloads: Sequence[dict[str, Any]]) -> list[DecisionPoint]:
@@ -51,6 +44,7 @@ def analyse(
     seat = seen.current
     banked = seen.banked_halves[seat] / 2
     chart: float | None = None
+    par = par_of(seen, policy)
     if policy is coach.FEWEST_TURNS:
         chart = seen.turns[seat] + best  # expected turns of the whole game, so far + to come
     elif policy is coach.MOST_POINTS:
@@ -63,6 +57,7 @@ def analyse(
         "player_value": round(value, 4),
         "best_value": round(best, 4),
         "loss": loss,
+        "par": par,
         "unit": coach.UNITS[policy.unit],
         "forced": len(values) <= 1,
         "chart": None if chart is None else round(chart, 3),
@@ -74,6 +69,16 @@ def analyse(
             "bust_chance": round(coach.bust_chance(seen.dice_in_play), 4),
         },
     }
+
+
+def par_of(state: mishimash.State, policy: coach.Policy) -> float:
+    """The whole game's expected result in the policy's unit: the expected turns to the target
+    from 0, a whole win, or the target's points."""
+    if policy is coach.FEWEST_TURNS:
+        return round(float(load_expected_turns(state.options.target)[0]), 4)
+    if policy is coach.BEAT_LEADER:
+        return 1.0
+    return float(state.options.target)
 
 
 def choice_key(state: mishimash.State, action: mishimash.Action) -> tuple[str, tuple[int, ...]]:

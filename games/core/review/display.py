@@ -183,15 +183,12 @@ def page(
                 unit=unit,
             )
         )
-    units = sorted(figures["units"], key=list(UNIT_NAMES).index)
-    thresholds = tuple(
+    scale = kind.coach.grades  # one scale for every game: shares of its expected result
+    thresholds = (
         Threshold(
-            UNIT_NAMES[u],
-            value_text(kind.coach.grades[u].inaccuracy, u),
-            value_text(kind.coach.grades[u].mistake, u),
-            value_text(kind.coach.grades[u].blunder, u),
-        )
-        for u in units
+            _("share of the game's expected result given up"),
+            *(f"{100 * share:.0f} %" for share in (scale.inaccuracy, scale.mistake, scale.blunder)),
+        ),
     )
     main = figures["main"]
     points = [(n, value, seat, grade) for n, value, seat, grade in figures["points"]]

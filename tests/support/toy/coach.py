@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from functools import cache
 from types import ModuleType
 from typing import Any
 
 from games.coach import Advice, DecisionPoint, Grades, NoDecision
-from games.coach.review import graded, single_actions
+from games.coach.review import GRADES, graded, single_actions
 from tests.support.toy import rules
 
 
@@ -35,7 +35,7 @@ def value(state: rules.State, action: Any) -> float:
 
 class ToyCoach:
     rules: ModuleType = rules
-    grades: Mapping[str, Grades] = {"points": Grades(1, 2, 3)}
+    grades: Grades = GRADES
 
     def advise(self, state: rules.State) -> Advice:
         if state.is_finished:
@@ -67,12 +67,13 @@ class ToyCoach:
             "player_value": round(mine, 2),
             "best_value": round(advice.value, 2),
             "loss": advice.value - mine,
+            "par": future(states[0].rolls_left + 1, states[0].keeps_left),  # the whole game's
             "unit": "points",
             "forced": False,
             "chart": round(advice.value, 2),
             "context": {"turn": seen.turn, "face": seen.face},
         }
-        return graded(found, point, self.grades)
+        return graded(found, point)
 
 
 COACH = ToyCoach()
