@@ -92,6 +92,13 @@ def test_the_checked_in_catalogue_is_complete_and_not_fuzzy(language):
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
+def test_each_string_is_translated_once(language):
+    """Two translations of one msgid: gettext would pick one of them, whichever came last."""
+    ids = [(entry.msgctxt, entry.msgid) for entry in catalogue(language)]
+    assert sorted({i for i in ids if ids.count(i) > 1}, key=str) == []
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
 def test_the_plural_rule_is_the_languages_own(language):
     po = catalogue(language)
     assert po.metadata["Language"] == language
