@@ -168,6 +168,16 @@ def page(url_name: str, **data: Any) -> Callable[[Visit], tuple[str, dict[str, A
     return setup
 
 
+def page_of(url_name: str, kind: str) -> Callable[[Visit], tuple[str, dict[str, Any]]]:
+    """A form of one game kind's that reads no field (the kind is in its URL)."""
+
+    def setup(visit: Visit) -> tuple[str, dict[str, Any]]:
+        bind_player(visit.client, "Tester")
+        return reverse(url_name, args=[kind]), {}
+
+    return setup
+
+
 def hint(visit: Visit) -> tuple[str, dict[str, Any]]:
     game = magdagdon_game(visit)
     return reverse("core:hint", args=[game.pk]), {"version": game.version, "confirm": "1"}
@@ -277,6 +287,8 @@ ENDPOINTS: dict[str, Endpoint] = {
         page("core:preference", name="mishimash.target", value="750"), raw=("name", "value", "next")
     ),
     "core:again": Endpoint(again),
+    "core:play_now": Endpoint(page_of("core:play_now", "ishido")),
+    "core:tutorial": Endpoint(page_of("core:tutorial", "magdagdon")),
     "core:secure": Endpoint(secure, (SecureForm,)),
     "core:sign_in": Endpoint(sign_in, (SignInForm,)),
     "core:sign_out": Endpoint(signed_in("core:sign_out")),
