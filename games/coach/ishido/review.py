@@ -32,7 +32,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from games.coach import calibration
+from games.coach.ishido import calibration
 from games.coach.ishido.board import Position, kind_of, place
 from games.coach.ishido.policy import play_out
 from games.coach.ishido.search import Coach
@@ -73,7 +73,7 @@ def analyse(
         "player_value": round(value, 1),
         "best_value": round(best, 1),
         "loss": best - value,
-        "par": calibration.par("ishido"),
+        "par": calibration.par(),
         "unit": UNIT,
         "forced": len(ranked) <= 1,
         "chart": round(best, 1),
@@ -86,7 +86,7 @@ def ishido_values(state: ishido.State, cells: Sequence[int], salt: str = "") -> 
     on as the coach plays: `raw_values` calibrated to the coach's realised scores."""
     stones = len(state.pouch)
     raw = raw_values(state, cells, salt)
-    return {cell: calibration.ishido_value(stones, v, "review") for cell, v in raw.items()}
+    return {cell: calibration.value(stones, v, "review") for cell, v in raw.items()}
 
 
 def raw_values(state: ishido.State, cells: Sequence[int], salt: str = "") -> dict[int, float]:

@@ -28,7 +28,8 @@ import math
 import random
 from dataclasses import dataclass
 
-from games.coach import Advice, NoDecision, calibration
+from games.coach import Advice, NoDecision
+from games.coach.ishido import calibration
 from games.coach.ishido.board import Position, kind_of, place, points
 from games.coach.ishido.policy import judge, live_mask, outlook, play_out
 from games.rules.errors import gettext_noop
@@ -67,7 +68,7 @@ class Coach:
         first by that value (the coach's cell first: see `_search`): the playouts' mean
         (`raw_values`) calibrated to what the coach's play realises (`calibration`)."""
         stones = len(state.pouch)
-        return [(p, calibration.ishido_value(stones, v, "hint")) for p, v in self.raw_values(state)]
+        return [(p, calibration.value(stones, v, "hint")) for p, v in self.raw_values(state)]
 
     def raw_values(self, state: State) -> list[tuple[Place, float]]:
         """Every legal placement with the mean final score of its playouts by the fast policy

@@ -19,7 +19,8 @@ from functools import lru_cache
 
 import numpy as np
 
-from games.coach import Advice, NoDecision, calibration
+from games.coach import Advice, NoDecision
+from games.coach.magdagdon import calibration
 from games.coach.magdagdon.boards import (
     Codes,
     afterstates,
@@ -359,7 +360,7 @@ def advice(state: State) -> Advice:
     difficulty, empty = state.difficulty.value, state.board.count(None)
 
     def expected(value: float) -> float:  # what the coach's play realises (calibration)
-        return calibration.magdagdon_value(difficulty, empty, value)
+        return calibration.value(difficulty, empty, value)
 
     if state.phase == ROLLING:
         value = expected(action_values(state)[0][1])

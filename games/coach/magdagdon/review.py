@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from games.coach import calibration
+from games.coach.magdagdon import calibration
 from games.coach.magdagdon import plan as coach
 from games.coach.review import DecisionPoint
 from games.rules import magdagdon
@@ -73,8 +73,8 @@ def analyse(
             board[cell] = seen.roll[die]
         same = tuple(board) == after.board  # the same board, whatever the staging order
     difficulty, empty = seen.difficulty.value, seen.board.count(None)
-    value = calibration.magdagdon_value(difficulty, empty, value)
-    best = calibration.magdagdon_value(difficulty, empty, plan.value)
+    value = calibration.value(difficulty, empty, value)
+    best = calibration.value(difficulty, empty, plan.value)
     return {
         "seat": 0,
         "player": player,
@@ -82,7 +82,7 @@ def analyse(
         "player_value": round(value, 3),
         "best_value": round(best, 3),
         "loss": best - value,
-        "par": calibration.par(f"magdagdon-{difficulty}"),
+        "par": calibration.par(difficulty),
         "unit": UNIT,
         "same": same,
         "forced": _forced(seen),

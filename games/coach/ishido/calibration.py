@@ -1,0 +1,25 @@
+"""Ishido's values calibrated (games.coach.calibration): by the stones in the pouch (the
+current one included), the ratio of the coach's mean realised final score to the mean raw value
+(`hint`: of the search's playouts, `review`: of the review's); the value times it. The last two
+stones keep their value: the last stone's is exact, and before it the one stone to come is
+known."""
+
+from __future__ import annotations
+
+from games.coach import calibration
+
+# The coach's mean final score of a whole game where the table has none
+# (benchmarks/coach_ishido.py).
+PAR = 10000.0
+
+
+def par() -> float:
+    return calibration.par("ishido", PAR)
+
+
+def value(stones: int, raw: float, source: str) -> float:
+    """A raw value (`source` "hint" or "review") with `stones` in the pouch, calibrated."""
+    if stones <= 2:
+        return raw
+    ratios = calibration.section("ishido").get(source, {})
+    return raw * float(ratios.get(str(stones), 1.0))
