@@ -29,34 +29,27 @@ def main() -> None:
         opener.open(base + "/", timeout=10).read()
         pages = ["/", "/rules/magdagdon/", "/leaderboards/"]
         token = next(c.value for c in jar if c.name == "csrftoken")
+
+        def start(path: str, fields: dict[str, str], what: str) -> None:
+            """POST a form that starts a game and note the page it lands on."""
+            body = urllib.parse.urlencode({"csrfmiddlewaretoken": token, **fields})
+            try:
+                response = opener.open(
+                    urllib.request.Request(base + path, body.encode(), headers={"Referer": base}),
+                    timeout=10,
+                )
+                pages.append(urllib.parse.urlparse(response.url).path)
+            except OSError as error:
+                print(f"{what} ({error})")
+
         for kind, data in (
             ("magdagdon", {"difficulty": "peaceful"}),
             ("mishimash", {"mode": "solo", "target": "1000", "players": "Solo"}),
             ("ishido", {}),
         ):
-            body = urllib.parse.urlencode({"csrfmiddlewaretoken": token, "confirm": "1", **data})
-            try:
-                response = opener.open(
-                    urllib.request.Request(
-                        f"{base}/{kind}/new/", body.encode(), headers={"Referer": base}
-                    ),
-                    timeout=10,
-                )
-                pages.append(urllib.parse.urlparse(response.url).path)
-            except OSError as error:
-                print(f"{kind}: could not start a game ({error})")
+            start(f"/{kind}/new/", {"confirm": "1", **data}, f"{kind}: could not start a game")
         for kind in ("magdagdon", "mishimash", "ishido"):  # a newcomer's how-to-play
-            body = urllib.parse.urlencode({"csrfmiddlewaretoken": token})
-            try:
-                response = opener.open(
-                    urllib.request.Request(
-                        f"{base}/how-to-play/{kind}/", body.encode(), headers={"Referer": base}
-                    ),
-                    timeout=10,
-                )
-                pages.append(urllib.parse.urlparse(response.url).path)
-            except OSError as error:
-                print(f"{kind}: could not start its how-to-play ({error})")
+            start(f"/how-to-play/{kind}/", {}, f"{kind}: could not start its how-to-play")
         print(f"{'page':32} {'html':>8} {'assets':>8} {'total':>8}")
         for path in pages:
             try:
