@@ -9,6 +9,8 @@ only the helpers below make one, so mypy refuses a plain `str` where HTML is exp
 - `fill(template, *values)` fills a constant `%s` template with `Html` values and integers;
 - `join(parts)` joins `Html` parts;
 - `markup(constant)` takes a constant of the code (never data) as markup;
+- `safe(value)` takes markup Django already made safe (a `SafeString`, like the CSRF
+  field), and refuses anything else;
 - `translated(text, values)` takes a translation of a constant msgid as markup, as
   `{% blocktranslate %}` does, filled in with `Html` values.
 
@@ -26,7 +28,7 @@ from typing import LiteralString
 
 from django.utils.safestring import SafeString
 
-__all__ = ["EMPTY", "Html", "escape", "fill", "join", "markup", "translated"]
+__all__ = ["EMPTY", "Html", "escape", "fill", "join", "markup", "safe", "translated"]
 
 
 class Html(SafeString):
@@ -48,6 +50,14 @@ def translated(text: str, values: Mapping[str, Html | int] | None = None) -> Htm
 
 
 EMPTY = markup("")
+
+
+def safe(value: object) -> Html:
+    """Markup Django made safe (`SafeString`: the CSRF field, a rendered partial) as `Html`;
+    anything else is refused, never shown unescaped."""
+    if isinstance(value, SafeString):
+        return value if isinstance(value, Html) else Html(value)
+    raise TypeError(f"not markup Django made safe: {type(value).__name__}")
 
 
 def escape(text: object) -> Html:

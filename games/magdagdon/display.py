@@ -6,12 +6,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
+from django.utils.formats import number_format
 from django.utils.translation import gettext, ngettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from games.core.forms import whole_number
 from games.core.html import EMPTY, Html, escape, fill, join, markup
 from games.rules import magdagdon as rules
+
+
+def points_text(value: int) -> str:
+    """A score as the locale writes it, with a true minus sign: −15, 1 234."""
+    text = number_format(abs(int(value)), force_grouping=True)
+    return f"−{text}" if int(value) < 0 else text
 
 
 def where(cell: int) -> dict[str, int]:

@@ -27,6 +27,8 @@ from django.utils.translation import gettext_lazy as _
 from games.core.html import EMPTY, Html, escape, fill, join, markup, translated
 from games.core.play.refusals import rules_message
 from games.rules import mishimash as rules
+from games.rules.errors import IllegalMove
+from games.rules.mishimash_scoring import clear_bonus_halves
 
 NUMBER_WORDS = (_("no"), _("one"), _("two"), _("three"), _("four"), _("five"), _("six"))
 
@@ -302,16 +304,24 @@ def preview(state: rules.State, dice: tuple[int, ...]) -> Preview:
     return legal_preview(state, dice)
 
 
-def legal_preview(state: rules.State, dice: tuple[int, ...]) -> Preview:
+def legal_preview(
+    state: rules.State, dice: tuple[int, ...], reading: tuple[int, str] | None = None
+) -> Preview:
+    """The preview of a legal selection; `reading`: its base points (halves) and its words,
+    when already known (`_readings`)."""
     faces = [state.roll[i] for i in dice]
-    base = rules.selection_halves(state.roll, faces) or 0
-    gain = state.selection_halves(dice) or 0
-    bonus = rules.clear_bonus(state.clears + 1) if len(dice) == state.dice_in_play else 0
+    if reading is None:
+        base = rules.selection_halves(state.roll, faces) or 0
+        reading = (base, selection_words(state.roll, faces))
+    base, words = reading
+    clears = len(dice) == state.dice_in_play
+    bonus = rules.clear_bonus(state.clears + 1) if clears else 0
+    gain = base * state.k + (clear_bonus_halves(state.clears + 1) if clears else 0)
     total = state.banked_halves[state.current] + state.turn_halves + gain
     return Preview(
         dice,
         legal=True,
-        words=selection_words(state.roll, faces),
+        words=words,
         base_halves=base,
         k=state.k,
         bonus=bonus,
@@ -367,6 +377,26 @@ def preview_html(p: Preview, masks: Sequence[int] | None = None) -> Html:
     )
 
 
+@functools.lru_cache(maxsize=4096)
+def _readings(roll: tuple[int, ...], language: str) -> dict[tuple[int, ...], tuple[str, int, str]]:
+    """How each selection of faces from `roll` (sorted) reads, by its sorted faces: why the
+    rules refuse it (a message in `language`, the active one) or "", its base points (halves)
+    and its words. Only the faces matter to X5-X7, and a roll's dice have at most 923
+    multisets, so the readings are kept (per language) rather than worked out on each move."""
+    readings: dict[tuple[int, ...], tuple[str, int, str]] = {}
+    for mask in range(1, 1 << len(roll)):
+        faces = tuple(f for i, f in enumerate(roll) if mask >> i & 1)
+        if faces in readings:
+            continue
+        refusal = rules.selection_refusal(roll, faces)
+        if refusal is not None:
+            readings[faces] = (rules_message(IllegalMove(*refusal)), 0, "")
+        else:
+            halves = rules.selection_halves(roll, faces) or 0
+            readings[faces] = ("", halves, selection_words(roll, faces))
+    return readings
+
+
 def previews_html(state: rules.State) -> Html:
     """The preview of every selection of the roll showing (at most 63), for the page's script
     to show as dice are ticked, without asking the server. Selections of the same faces
@@ -376,15 +406,16 @@ def previews_html(state: rules.State) -> Html:
     for mask in range(1, 1 << len(state.roll)):
         faces = tuple(sorted(f for i, f in enumerate(state.roll) if mask >> i & 1))
         by_faces.setdefault(faces, []).append(mask)
+    readings = _readings(tuple(sorted(state.roll)), translation.get_language() or "")
     parts = [preview_html(Preview((), legal=False))]
     refused: dict[str, list[int]] = {}
-    for masks in by_faces.values():
-        dice = tuple(i for i in range(len(state.roll)) if masks[0] >> i & 1)
-        problem = state.selection_error(dice)
-        if problem is None:
-            parts.append(preview_html(legal_preview(state, dice), masks))
+    for faces, masks in by_faces.items():
+        refusal, base, words = readings[faces]
+        if refusal:
+            refused.setdefault(refusal, []).extend(masks)
         else:
-            refused.setdefault(rules_message(problem), []).extend(masks)
+            dice = tuple(i for i in range(len(state.roll)) if masks[0] >> i & 1)
+            parts.append(preview_html(legal_preview(state, dice, (base, words)), masks))
     parts.extend(
         preview_html(Preview((), legal=False, error=error), sorted(masks))
         for error, masks in refused.items()

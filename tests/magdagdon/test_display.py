@@ -1,6 +1,6 @@
-"""The board parts drawn in Python (games/magdagdon/display.py, through games.core.html): the
-grid and the dice tray escape what they show and speak the visitor's language; the REROLL
-ticks and the unstage forms come from the template."""
+"""The board parts drawn in Python (games/magdagdon/display.py and panels.py, through
+games.core.html): the grid, the dice tray, the stats line and the Majda Powers panel escape what
+they show and speak the visitor's language; the unstage forms come from the template."""
 
 import re
 from dataclasses import replace
@@ -8,7 +8,9 @@ from dataclasses import replace
 import pytest
 from django.utils import translation
 
+from games.core.html import EMPTY
 from games.magdagdon.display import board_view, grid_html, tray_html
+from games.magdagdon.panels import panel_html, stats_html
 from games.rules import magdagdon as rules
 from tests.support.magdagdon import start_at
 from tests.support.magdagdon_oracle import make_state
@@ -146,3 +148,31 @@ def test_with_every_die_staged_the_powers_offer_nothing_to_press(client):
     page = client.get(game.get_absolute_url()).content.decode()
     assert "Staged dice must be taken back before a power can change them." in page
     assert 'class="mg-reroll"' not in page and "mg-adjust" not in page
+
+
+def test_the_powers_panel_has_a_form_per_power_and_die_and_keeps_its_translations_markup():
+    drawn = placing(die=2)
+    assert drawn.powers_left and drawn.next_penalty
+    with translation.override("hu"):
+        panel = panel_html(drawn, 7, 3, EMPTY, opened=False)
+    assert panel.startswith('<details class="mg-powers" id="mg-powers">')
+    free = [d.index for d in drawn.free]  # die 0 is staged: only the others can change
+    assert free == [1, 2, 3]
+    for die in free:
+        assert f'action="/magdagdon/7/decrease/?die={die}"' in panel
+        assert f'action="/magdagdon/7/increase/?die={die}"' in panel
+    assert panel.count('name="version" value="3"') == 2 * len(free) + 1  # and REROLL's
+    # Only the selected die's DECREASE / INCREASE show; the others wait hidden.
+    assert 'data-adjust="2">' in panel and 'data-adjust="1" hidden>' in panel
+    # The translator's markup (the penalty kept left to right) is markup, not text.
+    assert '<bdi dir="ltr">−' in panel and "&lt;bdi" not in panel
+    assert 'value="0" disabled>' in panel  # the staged die cannot be ticked for REROLL
+
+
+def test_the_stats_line_shows_the_score_and_what_powers_are_left():
+    drawn = placing()
+    line = stats_html(drawn, turns=4)
+    assert f'data-score="{drawn.score.total}"' in line and 'data-turns="4">4</b>' in line
+    assert f'data-powers-left="{drawn.powers_left}"' in line
+    assert f"next use −{drawn.next_penalty}" in line
+    assert "Base " in line and "bonuses +" in line

@@ -4,8 +4,10 @@
 from typing import Any
 
 from django import template
-from django.utils.formats import number_format
 
+from games.magdagdon.display import points_text
+from games.magdagdon.panels import powers_panel as panel
+from games.magdagdon.panels import stats_html
 from games.rules import magdagdon
 
 register = template.Library()
@@ -14,10 +16,22 @@ register = template.Library()
 @register.filter
 def points(value: int) -> str:
     """A score as the locale writes it, with a true minus sign: −15, 1 234."""
-    text = number_format(abs(int(value)), force_grouping=True)
-    return f"−{text}" if int(value) < 0 else text
+    return points_text(value)
 
 
 @register.filter
 def live_total(state: Any) -> int:
     return int(magdagdon.live_score(state).total)
+
+
+@register.simple_tag
+def powers_panel(board: Any, game: Any, csrf_field: object, opened: bool) -> str:
+    """The Majda Powers panel (games.magdagdon.powers), built in Python: the board's one
+    loop of forms."""
+    return panel(board, game.pk, game.version, csrf_field, opened)
+
+
+@register.simple_tag
+def stats(board: Any, turns: int) -> str:
+    """The stats line above the grid (games.magdagdon.panels)."""
+    return stats_html(board, turns)
