@@ -4,7 +4,9 @@ The site is served as `scripts/run` serves it (gunicorn, 2 sync workers, whiteno
 SQLite database in WAL mode) with one extra URL, `/floor/`: a plain HttpResponse view behind
 the same middleware. For each game, N clients each play their own game with random legal moves
 (htmx POSTs answered by the board partial), chosen from a mirror of the game that the client
-keeps with the rules package (it dealt the game from a seed it knows). The floor is hit by the
+keeps with the rules package (it dealt the game from a seed it knows). Each game's moves, and
+the next games of each client, are chosen and dealt before the clock starts, so that during a
+measure a client does the same HTTP work as the floor's, whatever the game. The floor is hit by the
 same kind of client, and so is a game page: "page" GETs the whole page of a running Ishido game
 (a reload, no htmx), each client its own game. The script prints requests per second, the ratio
 of moves to the floor, latency percentiles as the clients see them (queueing for a worker
@@ -47,6 +49,7 @@ class Stats:
     sizes: list[int] = field(default_factory=list)
     accepted: dict[int, int] = field(default_factory=dict)
     errors: int = 0
+    dealt_late: int = 0  # games a client had to deal on the clock, its spares used up
     server: list[float] = field(default_factory=list)  # the workers' time per request
 
 
@@ -122,7 +125,21 @@ class Client:
             "HX-Request": "true",
             "Content-Type": "application/x-www-form-urlencoded",
         }
-        self.version = 0
+        # The whole game's moves, chosen before the clock starts: the client's share of the
+        # machine's two cores is then the same HTTP work as the floor's client, whatever the
+        # rules cost to mirror (else a MISHIMASH client spends a quarter of a millisecond a
+        # move choosing, on the cores the server needs).
+        self.plan: list[bytes] = []
+        self.suffixes: list[str] = []
+        state = self.state
+        while not state.is_finished:
+            action = choose(self.game, state, self.rng)
+            suffix, fields = move_request(self.game, action, state)
+            body = urllib.parse.urlencode([("version", len(self.plan)), *fields]).encode()
+            self.plan.append(body)
+            self.suffixes.append(suffix)
+            state = RULES[self.game].apply(state, action, self.mirror_rng)
+        self.done = 0
 
     def page(self, stats: Stats) -> None:
         """The whole game page, as a reload or a plain link asks for it."""
@@ -135,12 +152,10 @@ class Client:
         stats.sizes.append(len(content))
 
     def move(self, stats: Stats) -> bool:
-        """One move; False once the game has ended."""
-        if self.state.is_finished:
+        """The game's next move; False once the game has ended."""
+        if self.done == len(self.plan):
             return False
-        action = choose(self.game, self.state, self.rng)
-        suffix, fields = move_request(self.game, action, self.state)
-        body = urllib.parse.urlencode([("version", self.version), *fields]).encode()
+        body, suffix = self.plan[self.done], self.suffixes[self.done]
         started = time.perf_counter()
         status, content = self.site.request(
             "POST", f"/{self.game}/{self.record.pk}/{suffix}/", body, self.headers
@@ -151,8 +166,7 @@ class Client:
             return False
         stats.sizes.append(len(content))
         stats.accepted[self.record.pk] = stats.accepted.get(self.record.pk, 0) + 1
-        self.state = RULES[self.game].apply(self.state, action, self.mirror_rng)
-        self.version += 1
+        self.done += 1
         return True
 
 
@@ -167,13 +181,22 @@ def run(site: Site, game: str, connections: int, seconds: float) -> tuple[Stats,
             for i in range(connections)
         ]
     )
+    # The games each client plays next when one ends, dealt before the clock starts too.
+    spares = {
+        i: [Client(site, game, f"{game}-{i}-{n}-{time.time()}") for n in range(SPARES)]
+        for i in range(connections)
+        if game not in ("floor", "page")
+    }
     stop = time.perf_counter() + seconds
 
     def play(index: int) -> None:
         client = clients[index]
         while time.perf_counter() < stop:
             if not client.move(stats):
-                client = clients[index] = Client(site, game, f"{game}-{index}-{time.time()}")
+                if not spares[index]:  # ran out: a game dealt on the clock (counted)
+                    stats.dealt_late += 1
+                    spares[index].append(Client(site, game, f"{game}-{index}-{time.time()}"))
+                client = clients[index] = spares[index].pop()
 
     def floor(index: int) -> None:
         while time.perf_counter() < stop:
@@ -205,6 +228,7 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))] * 1000 if ordered else 0.0
 
 
+SPARES = 2  # games dealt ahead for each client and slice
 ROUNDS = 3  # each measure is taken in slices, interleaved, so that a noisy moment hits all
 
 
@@ -226,6 +250,7 @@ def main(seconds: float, connection_counts: list[int]) -> None:
                     kept.latencies += stats.latencies
                     kept.sizes += stats.sizes
                     kept.errors += stats.errors
+                    kept.dealt_late += stats.dealt_late
                     kept.server += stats.server
                     totals[target] = (kept, spent + took)
                     all_accepted.update(stats.accepted)
@@ -240,6 +265,8 @@ def main(seconds: float, connection_counts: list[int]) -> None:
                 p50, p99 = percentile(stats.latencies, 0.5), percentile(stats.latencies, 0.99)
                 served = percentile(stats.server, 0.99)
                 errors = f"  errors {stats.errors}" if stats.errors else ""
+                if stats.dealt_late:
+                    errors += f"  games dealt on the clock {stats.dealt_late}"
                 print(
                     f"  {target:10} {rate:7.0f}/s  {rate / floor_rate:5.2f}× floor"
                     f"  client p50 {p50:5.1f} ms p99 {p99:6.1f} ms  server p99 {served:5.1f} ms"
