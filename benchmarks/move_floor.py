@@ -264,12 +264,13 @@ def main(seconds: float, connection_counts: list[int]) -> None:
                 )
                 p50, p99 = percentile(stats.latencies, 0.5), percentile(stats.latencies, 0.99)
                 served = percentile(stats.server, 0.99)
+                served_mean = sum(stats.server) / max(1, len(stats.server)) * 1000
                 errors = f"  errors {stats.errors}" if stats.errors else ""
                 if stats.dealt_late:
                     errors += f"  games dealt on the clock {stats.dealt_late}"
                 print(
                     f"  {target:10} {rate:7.0f}/s  {rate / floor_rate:5.2f}× floor"
-                    f"  client p50 {p50:5.1f} ms p99 {p99:6.1f} ms  server p99 {served:5.1f} ms"
+                    f"  client p50 {p50:5.1f} ms p99 {p99:6.1f} ms  server mean {served_mean:4.1f} p99 {served:5.1f} ms"
                     f"  {size}{errors}"
                 )
     finally:

@@ -127,6 +127,8 @@ TEMPLATES = [
         "DIRS": [BASE_DIR / "templates"],
         "APP_DIRS": True,
         "OPTIONS": {
+            # Every template's {% url %} keeps what it reversed (games.core.templatetags.links).
+            "builtins": ["games.core.templatetags.links"],
             "context_processors": [
                 "django.template.context_processors.request",
                 "django.template.context_processors.i18n",
