@@ -4,10 +4,11 @@ play page, the htmx swap and the replay page alike. Presentation only: the rules
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field, replace
 
 from django.utils.formats import number_format
-from django.utils.translation import gettext, ngettext, pgettext_lazy
+from django.utils.translation import get_language, gettext, ngettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from games.core.forms import whole_number
@@ -149,7 +150,14 @@ class MagdagdonBoard:
 
 def cell_texts() -> dict[str, str]:
     """The label formats of cells and dice in the visitor's language, looked up once per
-    board rather than once per cell (gettext calls add up over 16 cells and 4 dice)."""
+    language rather than once per cell (gettext calls add up over 16 cells and 4 dice, and
+    over a board's dozen formats). Read only: every board shares it."""
+    return _cell_texts(get_language())
+
+
+@functools.lru_cache(maxsize=16)
+def _cell_texts(language: str | None) -> dict[str, str]:
+    """`cell_texts` in `language`, the active one."""
     return {
         "ruin": gettext("Row %(row)d, column %(column)d: RUIN"),
         "staged": gettext(

@@ -17,6 +17,8 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 
 from django.conf import settings
+from django.core.signals import setting_changed
+from django.dispatch import receiver
 from django.http import QueryDict
 from django.utils import translation
 from django.utils.formats import number_format
@@ -62,8 +64,20 @@ def selection_words(roll: Sequence[int], faces: Sequence[int]) -> str:
 def number_text(halves: int) -> str:
     """Half-points as the page shows them in the visitor's language: 12.5 → "12,5" in
     Hungarian, 12 → "12". The same number_format call as the templates' `floatformat:"-1"`,
-    without the filter's Decimal work."""
+    without the filter's Decimal work, and kept: a board shows a score in its preview lines,
+    its log and its score list (some twenty number_format calls a move)."""
+    return _number_text(halves, translation.get_language())
+
+
+@functools.lru_cache(maxsize=8192)
+def _number_text(halves: int, language: str | None) -> str:
     return number_format(rules.format_points(halves), halves % 2, use_l10n=True)
+
+
+@receiver(setting_changed)
+def _forget_numbers(**kwargs: object) -> None:
+    """A test's number format settings change how numbers read."""
+    _number_text.cache_clear()
 
 
 class Local:
@@ -377,23 +391,37 @@ def preview_html(p: Preview, masks: Sequence[int] | None = None) -> Html:
     )
 
 
+# A multiset of faces as one number: a base-8 digit per face counts its dice (at most 6), so
+# a selection's code is the sum of its dice's codes, built mask by mask from a smaller one.
+_FACE_CODES = tuple(8**face for face in range(7))
+
+
+def _selection_codes(roll: Sequence[int]) -> list[int]:
+    """The faces code of every selection of `roll`, indexed by its mask (die i = 1 << i)."""
+    codes = [0] * (1 << len(roll))
+    for mask in range(1, len(codes)):
+        low = mask & -mask
+        codes[mask] = codes[mask ^ low] + _FACE_CODES[roll[low.bit_length() - 1]]
+    return codes
+
+
 @functools.lru_cache(maxsize=4096)
-def _readings(roll: tuple[int, ...], language: str) -> dict[tuple[int, ...], tuple[str, int, str]]:
-    """How each selection of faces from `roll` (sorted) reads, by its sorted faces: why the
+def _readings(roll: tuple[int, ...], language: str) -> dict[int, tuple[str, int, str]]:
+    """How each selection of faces from `roll` (sorted) reads, by its faces code: why the
     rules refuse it (a message in `language`, the active one) or "", its base points (halves)
     and its words. Only the faces matter to X5-X7, and a roll's dice have at most 923
     multisets, so the readings are kept (per language) rather than worked out on each move."""
-    readings: dict[tuple[int, ...], tuple[str, int, str]] = {}
-    for mask in range(1, 1 << len(roll)):
-        faces = tuple(f for i, f in enumerate(roll) if mask >> i & 1)
-        if faces in readings:
+    readings: dict[int, tuple[str, int, str]] = {}
+    for mask, code in enumerate(_selection_codes(roll)):
+        if not mask or code in readings:
             continue
+        faces = tuple(f for i, f in enumerate(roll) if mask >> i & 1)
         refusal = rules.selection_refusal(roll, faces)
         if refusal is not None:
-            readings[faces] = (rules_message(IllegalMove(*refusal)), 0, "")
+            readings[code] = (rules_message(IllegalMove(*refusal)), 0, "")
         else:
             halves = rules.selection_halves(roll, faces) or 0
-            readings[faces] = ("", halves, selection_words(roll, faces))
+            readings[code] = ("", halves, selection_words(roll, faces))
     return readings
 
 
@@ -402,15 +430,15 @@ def previews_html(state: rules.State) -> Html:
     to show as dice are ticked, without asking the server. Selections of the same faces
     (either 5 of 1-5-2-4-5-2) read the same: one line answers them all, and each refusal is
     written once with every selection it answers."""
-    by_faces: dict[tuple[int, ...], list[int]] = {}
-    for mask in range(1, 1 << len(state.roll)):
-        faces = tuple(sorted(f for i, f in enumerate(state.roll) if mask >> i & 1))
-        by_faces.setdefault(faces, []).append(mask)
+    by_faces: dict[int, list[int]] = {}
+    codes = _selection_codes(state.roll)
+    for mask in range(1, len(codes)):
+        by_faces.setdefault(codes[mask], []).append(mask)
     readings = _readings(tuple(sorted(state.roll)), translation.get_language() or "")
     parts = [preview_html(Preview((), legal=False))]
     refused: dict[str, list[int]] = {}
-    for faces, masks in by_faces.items():
-        refusal, base, words = readings[faces]
+    for code, masks in by_faces.items():
+        refusal, base, words = readings[code]
         if refusal:
             refused.setdefault(refusal, []).extend(masks)
         else:
@@ -649,6 +677,80 @@ def gain_html(halves: int, local: Local) -> Html:
     return fill(' <span class="gain" aria-hidden="true">+%s</span>', local.number(halves))
 
 
+def status_html(board: MishimashBoard) -> Html:
+    """The turn's numbers (whose turn, roll k and its multiplier, turn points, dice in play,
+    target), then how the last turn ended and a clear just made, as banners. The play page and
+    the online tables show it above the dice."""
+    state, local = board.state, board.local
+    if board.solo:
+        turn = translated(gettext("Turn %(number)s"), {"number": board.turn_number})
+    else:
+        name = escape(board.current_name)
+        turn = translated(gettext("<bdi>%(name)s</bdi>’s turn"), {"name": name})
+    k = state.k
+    roll = fill('%s <span class="mult">\u2066×%s\u2069</span>', k, k) if k else markup("–")
+    parts = [
+        fill(
+            '<div class="mm-status" data-roll-number="%s" data-turn-points="%s" '
+            'data-dice-in-play="%s" data-target="%s" data-current="%s">\n  <p class="mm-turn">%s'
+            '</p>\n  <dl class="mm-stats">\n    <div><dt>%s</dt><dd>%s</dd></div>\n    '
+            "<div><dt>%s</dt><dd>%s%s</dd></div>\n    <div><dt>%s</dt><dd>%s</dd></div>\n    "
+            "<div><dt>%s</dt><dd>%s</dd></div>\n  </dl>\n</div>\n",
+            k,
+            escape(board.turn_points_text),
+            state.dice_in_play,
+            board.target,
+            state.current,
+            turn,
+            escape(gettext("Roll")),
+            roll,
+            escape(gettext("Turn points")),
+            local.number(state.turn_halves),
+            board.turn_gain_html,
+            escape(gettext("Dice in play")),
+            state.dice_in_play,
+            escape(gettext("Target")),
+            board.target,
+        )  # fmt: skip
+    ]
+    line = board.last_turn
+    if line is not None:
+        name = escape(line.player)
+        if line.kind == "bust":
+            values: dict[str, Html | int] = {
+                "name": name,
+                "k": line.k,
+                "lost": local.number(line.halves),
+            }
+            said = translated(gettext(BUST_MESSAGE), values)
+        else:
+            values = {
+                "name": name,
+                "pts": local.number(line.halves),
+                "total": local.number(line.total_halves),
+            }
+            said = translated(gettext(BANK_MESSAGE), values)
+        kind = escape(line.kind)
+        parts.append(
+            fill(
+                '\n<p class="mm-banner %s" role="status" data-last-turn="%s">%s</p>\n',
+                kind,
+                kind,
+                said,
+            )  # fmt: skip
+        )
+    if board.cleared is not None:
+        bonus = translated(gettext(CLEAR_MESSAGE), {"bonus": local.number(board.cleared.halves)})
+        parts.append(
+            fill(
+                '<p class="mm-banner clear" role="status" data-cleared="%s">%s</p>',
+                board.cleared.n,
+                bonus,
+            )  # fmt: skip
+        )
+    return join(parts)
+
+
 def scores_html(seats: Sequence[Seat], local: Local) -> Html:
     """The banked scores, one <li> per player, with a progress bar towards the target."""
     to_play = fill(' <span class="tag">%s</span>', escape(gettext("to play")))
@@ -766,10 +868,13 @@ def moment(state: rules.State, names: Sequence[str]) -> Moment | None:
     return Moment("roll", " ".join(said), turn_gain_halves=gain)
 
 
-# The page's messages (msgids of the board template), said again in the live region.
-CLEAR_MESSAGE = "<strong>MISHIMASH!</strong> +%(bonus)s bonus points, and all six dice come back."
-BANK_MESSAGE = "<bdi>%(name)s</bdi> banked %(pts)s points: total %(total)s."
-BUST_MESSAGE = (
+# The page's messages, said again in the live region: the first three are the status banners'
+# (status_html, hence marked for makemessages), the others the board template's.
+CLEAR_MESSAGE = gettext_noop(
+    "<strong>MISHIMASH!</strong> +%(bonus)s bonus points, and all six dice come back."
+)
+BANK_MESSAGE = gettext_noop("<bdi>%(name)s</bdi> banked %(pts)s points: total %(total)s.")
+BUST_MESSAGE = gettext_noop(
     "<strong>BUST!</strong> <bdi>%(name)s</bdi>’s roll %(k)s scored nothing: "
     "%(lost)s unbanked points lost."
 )
@@ -827,6 +932,10 @@ class MishimashBoard:
     @property
     def turn_points_text(self) -> str:
         return rules.format_points(self.state.turn_halves)
+
+    @property
+    def status_html(self) -> Html:
+        return status_html(self)
 
     @property
     def turn_gain_html(self) -> Html:
