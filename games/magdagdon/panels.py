@@ -5,7 +5,9 @@ The panel is the board's one loop of forms: DECREASE and INCREASE for each die a
 change and the REROLL checkboxes, each form a plain POST that htmx also sends. In the template,
 the two were two thirds of a placing move's rendering (each `{% blocktranslate %}` costs more
 than the text it makes); here each is one pass. The markup, the texts and their msgids are the
-ones the template had, so the catalogues are unchanged."""
+ones the template had, so the catalogues are unchanged; a translation is markup as in the
+template (`{% translate %}` of a literal is not escaped either: translators may isolate a
+number with `<bdi>`), every other value is escaped."""
 
 from __future__ import annotations
 
@@ -36,11 +38,11 @@ def _adjust(d: Die, urls: tuple[Html, Html], csrf_field: Html, version: int) -> 
     if d.value > 1:
         down = fill('<small><bdi dir="ltr">%s → %s</bdi></small>', d.value, d.value - 1)
     else:
-        down = fill("<small>%s</small>", escape(gettext("already 1")))
+        down = fill("<small>%s</small>", translated(gettext("already 1")))
     if d.value < 6:
         up = fill('<small><bdi dir="ltr">%s → %s</bdi></small>', d.value, d.value + 1)
     else:
-        up = fill("<small>%s</small>", escape(gettext("already 6")))
+        up = fill("<small>%s</small>", translated(gettext("already 6")))
     return fill(
         '\n    <div class="mg-adjust" data-adjust="%s"%s>\n      %s<button type="submit" '
         'id="mg-decrease-%s"%s>%s%s</button></form>\n      %s<button type="submit" '
@@ -87,13 +89,13 @@ def panel_html(
             {"left": left, "points": points},
         )
     else:
-        summary = escape(gettext("No uses left."))
+        summary = translated(gettext("No uses left."))
     parts = [
         fill(
             '<details class="mg-powers" id="mg-powers"%s>\n    <summary><b>%s</b> '
             '<span class="muted">%s</span></summary>',
             _OPEN if opened else EMPTY,
-            escape(gettext("Majda Powers")),
+            translated(gettext("Majda Powers")),
             summary,
         )  # fmt: skip
     ]
@@ -110,16 +112,16 @@ def panel_html(
         staged = fill(" %s", escape(first_back)) if board.staged_any else EMPTY
         parts.append(fill('\n    <p class="muted">%s%s</p>', costs, staged))
     if left and board.free_dice:
-        first = escape(gettext("select a die first"))
+        first = translated(gettext("select a die first"))
         parts.append(
             fill(
                 '\n    <div class="mg-adjust" data-adjust=""%s>\n      <button type="button" '
                 'disabled>%s<small>%s</small></button>\n      <button type="button" disabled>'
                 "%s<small>%s</small></button>\n    </div>",
                 _HIDDEN if board.selected else EMPTY,
-                escape(gettext("DECREASE −1")),
+                translated(gettext("DECREASE −1")),
                 first,
-                escape(gettext("INCREASE +1")),
+                translated(gettext("INCREASE +1")),
                 first,
             )  # fmt: skip
         )
@@ -139,9 +141,9 @@ def panel_html(
                 reroll_url,
                 csrf_field,
                 version,
-                escape(gettext("REROLL: tick the dice to roll again")),
+                translated(gettext("REROLL: tick the dice to roll again")),
                 join(_reroll_pick(d) for d in board.dice),
-                escape(gettext("REROLL the ticked dice")),
+                translated(gettext("REROLL the ticked dice")),
             )  # fmt: skip
         )
     parts.append(markup("\n  </details>"))
@@ -168,9 +170,9 @@ def stats_html(board: MagdagdonBoard, turns: int) -> Html:
             next_use = translated(gettext("next use −%(points)s"), {"points": board.next_penalty})
             powers = fill("%s<small>%s</small>", powers, next_use)
         elif not board.powers_left:
-            powers = fill("%s<small>%s</small>", powers, escape(gettext("none left")))
+            powers = fill("%s<small>%s</small>", powers, translated(gettext("none left")))
     else:
-        powers = fill('<b data-powers-left="0">%s</b>', escape(gettext("none")))
+        powers = fill('<b data-powers-left="0">%s</b>', translated(gettext("none")))
     parts = translated(
         gettext("Base %(base)s · bonuses +%(bonus)s"), {"base": score.base, "bonus": score.bonus}
     )
@@ -186,8 +188,8 @@ def stats_html(board: MagdagdonBoard, turns: int) -> Html:
         '</b></p>\n  <p class="mg-stat"><span>%s</span><b data-turns="%s">%s</b></p>\n  '
         '<p class="mg-stat"><span>%s</span>%s</p>\n  <p class="mg-parts" data-base="%s"><b '
         'class="mg-level" title="%s">%s</b> · %s</p>\n</div>',
-        escape(gettext("Score")), score.total, escape(points_text(score.total)),
-        escape(gettext("Turns")), turns, turns,
-        escape(gettext("Majda Powers")), powers,
-        score.base, escape(gettext("Difficulty")), escape(board.difficulty_label), parts,
+        translated(gettext("Score")), score.total, escape(points_text(score.total)),
+        translated(gettext("Turns")), turns, turns,
+        translated(gettext("Majda Powers")), powers,
+        score.base, translated(gettext("Difficulty")), escape(board.difficulty_label), parts,
     )  # fmt: skip

@@ -702,14 +702,14 @@ def status_html(board: MishimashBoard) -> Html:
             board.target,
             state.current,
             turn,
-            escape(gettext("Roll")),
+            translated(gettext("Roll")),
             roll,
-            escape(gettext("Turn points")),
+            translated(gettext("Turn points")),
             local.number(state.turn_halves),
             board.turn_gain_html,
-            escape(gettext("Dice in play")),
+            translated(gettext("Dice in play")),
             state.dice_in_play,
-            escape(gettext("Target")),
+            translated(gettext("Target")),
             board.target,
         )  # fmt: skip
     ]

@@ -153,6 +153,9 @@ def test_with_every_die_staged_the_powers_offer_nothing_to_press(client):
 def test_the_powers_panel_has_a_form_per_power_and_die_and_keeps_its_translations_markup():
     drawn = placing(die=2)
     assert drawn.powers_left and drawn.next_penalty
+    for language in ("sk", "ar"):  # each translation is markup, as in the template
+        with translation.override(language):
+            assert "&lt;" not in panel_html(drawn, 7, 3, EMPTY, opened=False), language
     with translation.override("hu"):
         panel = panel_html(drawn, 7, 3, EMPTY, opened=False)
     assert panel.startswith('<details class="mg-powers" id="mg-powers">')
