@@ -6,84 +6,12 @@ nothing of the source game changes."""
 import pytest
 from django.core.management import call_command
 
-from games.coach.mishimash import policies
-from games.coach.mishimash.review import choice_key, par_of
-from games.core.kinds import get_kind
-from games.core.models import Action, Game, Player
+from games.core.models import Action, Game
 from games.core.puzzles import mining
 from games.core.puzzles.models import Puzzle
-from games.core.review import store as reviews
-from games.rules import mishimash
+from tests.support.puzzles import clear_slip, near_tie_slip, played_with_one_slip, reviewed
 
 pytestmark = pytest.mark.django_db
-
-OPTIONS = mishimash.Options(("Ada",), 500)
-
-
-def ranked(state):
-    """The distinct choices (by meaning) with their shares of par lost, best first, read from
-    the coach's exact tables (not through the review's analysis)."""
-    policy = policies.policy(state)
-    par = par_of(state, policy)
-    values = policies.action_values(state)
-    best = values[0][1]
-    seen, choices = set(), []
-    for action, value in values:
-        key = choice_key(state, action)
-        if key in seen:
-            continue
-        seen.add(key)
-        lost = value - best if policy.lower_is_better else best - value
-        choices.append((action, lost / par))
-    return choices
-
-
-def played_with_one_slip(slip, seed="mined"):
-    """A MISHIMASH game played as the coach plays, but for the first decision where
-    `slip(choices)` names another choice: that one is played instead. Returns the game and the
-    number of the slipped decision (counted as the review counts decisions)."""
-    game = Game.start(
-        Player.objects.create(nickname="Miner"), get_kind("mishimash"), OPTIONS, seed=seed
-    )
-    number, slipped = 0, None
-    while game.is_active:
-        state = game.state
-        moves = mishimash.legal_actions(state)
-        if any(
-            isinstance(a, mishimash.SelectAndBank | mishimash.SelectAndRollAgain) for a in moves
-        ):
-            number += 1
-            choices = ranked(state)
-            action = choices[0][0]
-            if slipped is None and (other := slip(choices)) is not None:
-                action, slipped = other, number
-        else:
-            action = moves[0]
-        game.apply_action(action, game.version)
-    assert slipped is not None
-    return game, slipped
-
-
-def reviewed(game):
-    while not reviews.advance(game).is_done:
-        pass
-    return game
-
-
-def clear_slip(choices):
-    """A choice losing a mistake's share or more, where the runner-up is clearly worse too."""
-    if len(choices) >= 3 and choices[1][1] >= 0.025:
-        bad = [a for a, lost in choices[1:] if lost >= 0.05]
-        return bad[0] if bad else None
-    return None
-
-
-def near_tie_slip(choices):
-    """A bad choice where the two best choices are within half an inaccuracy of each other."""
-    if len(choices) >= 3 and choices[1][1] <= 0.005:
-        bad = [a for a, lost in choices[2:] if lost >= 0.05]
-        return bad[0] if bad else None
-    return None
 
 
 def test_a_game_with_one_clear_slip_yields_exactly_that_puzzle():

@@ -30,7 +30,7 @@ from games.core.kinds import GameKind
 from games.core.models import Game
 from games.core.puzzles.models import Puzzle
 from games.core.review.models import Review
-from games.core.review.store import replay
+from games.core.review.replays import replay_and_store
 
 PLAYED_SHARE = 0.03  # the review's mistake: what the choice played gave up, at least
 RUNNER_UP_SHARE = 0.02  # what the best other choice gives up, at least (two inaccuracies)
@@ -84,7 +84,7 @@ def mine(game: Game, review: Review) -> list[Found]:
     picked = candidates(review.decisions)
     if not picked:
         return []
-    states, _payloads = replay(game)
+    states, _payloads = replay_and_store(game)  # the puzzle page starts from its checkpoints
     kind = game.kind
     found = []
     for number, decision in picked:

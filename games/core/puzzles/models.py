@@ -8,6 +8,7 @@ from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from games.core.kinds import GameKind, get_kind
 from games.core.models import Game, Player
 from games.core.puzzles.ratings import START_DEVIATION, START_RATING, START_VOLATILITY
 
@@ -43,10 +44,14 @@ class Puzzle(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["game", "number"], name="one_puzzle_per_decision")
         ]
-        indexes = [models.Index(fields=["hidden", "rating"], name="puzzle_by_rating")]
+        indexes = [models.Index(fields=["hidden", "rating", "id"], name="puzzle_by_rating")]
 
     def __str__(self) -> str:
         return f"puzzle {self.pk}: {self.kind_key} game {self.game_id}, decision {self.number}"
+
+    @property
+    def kind(self) -> GameKind:
+        return get_kind(self.kind_key)
 
 
 class PuzzleRating(models.Model):
