@@ -6,6 +6,7 @@ POST without JavaScript."""
 import pytest
 
 from games.core.puzzles.models import PuzzleAttempt
+from tests.support.axe import serious_violations
 from tests.support.browser import open_context, screenshot, watch_csp
 from tests.support.puzzles import puzzle_of
 
@@ -118,3 +119,20 @@ def test_the_room_and_the_home_page_link_to_the_puzzles_in_arabic(browser, live_
     page.set_viewport_size({"width": 1280, "height": 800})
     screenshot(page, "puzzle-room-1280-en")
     context.close()
+
+
+@pytest.mark.parametrize(("language", "scheme"), [("en", "light"), ("ar", "dark")])
+def test_the_puzzle_pages_have_no_serious_accessibility_violation(
+    browser, live_server, language, scheme
+):
+    puzzle = puzzle_of("magdagdon")
+    context, page = phone(browser, live_server, locale=language, scheme=scheme, bypass_csp=True)
+    found = {}
+    for path in ("/puzzles/", f"/puzzles/{puzzle.pk}/"):
+        page.goto(page.base_url + path)
+        found[path] = serious_violations(page)
+    choose(page, "magdagdon", puzzle.decision["coach"])
+    page.locator("[data-puzzle-answer]").wait_for()
+    found["answer"] = serious_violations(page)
+    context.close()
+    assert found == {path: [] for path in found}

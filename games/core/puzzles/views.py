@@ -11,6 +11,7 @@ from datetime import timedelta
 from typing import Any
 
 from django.conf import settings
+from django.core.cache import cache
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
@@ -26,6 +27,7 @@ from games.core.puzzles import attempts, serving
 from games.core.puzzles.mining import SOLVED_SHARE
 from games.core.puzzles.models import Puzzle, PuzzleAttempt, PuzzleRating
 from games.core.retry.attempt import analysed, answer, kept, played
+from games.core.review.display import value_text
 from games.core.review.replays import NotPrepared, state_at
 from games.core.security import client_address, count_uses
 from games.rules import IllegalMove
@@ -50,9 +52,18 @@ def room(request: HttpRequest) -> HttpResponse:
         "rating": serving.rating_of(player),
         "row": row,
         "daily": serving.daily(today()),
-        "count": Puzzle.objects.filter(hidden=False).count(),
+        "count": _count(),
     }
     return render(request, "puzzles/room.html", context)
+
+
+def _count() -> int:
+    """The number of puzzles served, counted once a minute (a count reads every row)."""
+    found = cache.get("puzzles:count")
+    if found is None:
+        found = Puzzle.objects.filter(hidden=False).count()
+        cache.set("puzzles:count", found, 60)
+    return int(found)
 
 
 @require_GET
@@ -139,6 +150,11 @@ def _answer(request: HtmxHttpRequest, found: Puzzle, state: Any, context: dict[s
     player = ensure_player(request)
     choice = [action.to_dict() for action in actions]
     counted = attempts.record(player, found.pk, solved, context["mode"] == "streak", choice)
+    unit = found.decision["unit"]
+    context["margin"] = {
+        "game": value_text(found.decision["loss"], unit),
+        "next": value_text(found.runner_up["loss"], unit),
+    }
     context["answer"] = answer(kind, analysis, found.decision, kind.review_position(state))
     context["solved"] = solved
     context["counted"] = counted
