@@ -105,6 +105,31 @@ def mine(total: int) -> list[Game]:
     return made
 
 
+def thresholds(games: list[Game]) -> None:
+    """How far the runner-up is from the coach's choice at each candidate decision (the choice
+    played gave up PLAYED_SHARE or more) of each distinct deal: where RUNNER_UP_SHARE cuts."""
+    from games.core.review.replays import replay_and_store
+
+    seen: set[tuple[str, str]] = set()
+    shares: dict[str, list[float]] = {k: [] for k in MIX}
+    for game in games:
+        if (game.kind_key, game.seed) in seen:
+            continue
+        seen.add((game.kind_key, game.seed))
+        review = Review.objects.get(game=game)
+        states = replay_and_store(game)[0]
+        for number, d in mining.candidates(review.decisions):
+            other = mining.runner_up(game.kind, game.pk, number, states[d["step"]])
+            shares[game.kind_key].append(0.0 if other is None or other["same"] else other["share"])
+    print("runner-up's share of par lost at the candidates, by deal (distinct deals only):")
+    for kind_key, found in shares.items():
+        cuts = [0.005, 0.01, 0.02, 0.04]
+        below = [sum(1 for x in found if x < cut) for cut in cuts]
+        parts = ", ".join(f"< {c:.1%}: {b}" for c, b in zip(cuts, below, strict=True))
+        median = statistics.median(found) if found else 0.0
+        print(f"  {kind_key:10} {len(found)} candidates, median {median:.2%}; {parts}")
+
+
 def client_for(player: Player) -> Client:
     session = SessionStore()
     session["player_id"] = player.pk
@@ -180,6 +205,7 @@ def serve(total: int, games: list[Game]) -> None:
 def main(games: int, puzzles: int) -> None:
     with scratch_database():
         made = mine(games)
+        thresholds(made)
         serve(puzzles, made)
 
 

@@ -160,3 +160,19 @@ def test_the_daily_puzzle_is_the_same_for_everyone_and_on_the_home_page(
 def test_the_room_shows_a_provisional_rating(client, puzzle):
     room = client.get(reverse("core:puzzles")).content.decode()
     assert 'data-rating="1500"' in room and "data-provisional" in room
+
+
+def test_staff_hide_a_puzzle_in_the_admin_and_its_game_stays_as_it_was(client, puzzle):
+    from django.contrib.auth import get_user_model
+
+    from tests.support.accounts import PASSWORD
+
+    before = everything_of(puzzle.game)
+    staff = get_user_model().objects.create_superuser("staff", "staff@example.com", PASSWORD)
+    client.force_login(staff)
+    change = reverse("admin:core_puzzle_change", args=[puzzle.pk])
+    assert client.get(change).status_code == 200
+    assert client.post(change, {"hidden": "on"}).status_code == 302
+    assert Puzzle.objects.get(pk=puzzle.pk).hidden
+    assert client.get(url(puzzle)).status_code == 404
+    assert everything_of(puzzle.game) == before
