@@ -170,9 +170,9 @@ def serve(total: int, games: list[Game]) -> None:
     ]
     Puzzle.objects.bulk_create(rows, batch_size=5000)
     player = Player.objects.create(nickname="Solver")
-    ids = list(
-        Puzzle.objects.filter(rating__gte=1400, rating__lte=1600).values_list("id", flat=True)[:500]
-    )
+    up = Puzzle.objects.filter(rating__gte=1500).order_by("rating").values_list("id", flat=True)
+    down = Puzzle.objects.filter(rating__lt=1500).order_by("-rating").values_list("id", flat=True)
+    ids = [*up[:250], *down[:250]]  # the 500 nearest 1500: two windows read past
     PuzzleAttempt.objects.bulk_create(
         PuzzleAttempt(
             player=player,

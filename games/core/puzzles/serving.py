@@ -7,8 +7,9 @@ from __future__ import annotations
 import hashlib
 from datetime import date
 
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 
+from games.core import rows
 from games.core.models import Player
 from games.core.puzzles.models import DailyPuzzle, Puzzle, PuzzleAttempt, PuzzleRating
 from games.core.puzzles.ratings import START_DEVIATION, START_RATING, START_VOLATILITY, Rating
@@ -26,23 +27,41 @@ def rating_of(player: Player | None) -> Rating:
 
 def near(rating: float, player: Player | None, skip: int | None = None) -> int | None:
     """The id of the visible puzzle nearest `rating` that `player` has not answered (nor
-    `skip`, the one just shown); None when none is left within the widest window."""
-    visible = Puzzle.objects.filter(hidden=False)
+    `skip`, the one just shown); None when none is left within the widest window. One plain
+    SQL statement a window (games.core.rows): `window` rows up the (hidden, rating, id) index
+    and `window` down, each marked when answered."""
+    sql = rows.statement("puzzles.near", _near_sql)
     for window in WINDOWS:
-        above = visible.filter(rating__gte=rating).order_by("rating", "id")[:window]
-        below = visible.filter(rating__lt=rating).order_by("-rating", "-id")[:window]
-        found = [*above.values_list("id", "rating"), *below.values_list("id", "rating")]
-        ids = [pk for pk, _ in found]
-        answered = set()
-        if player is not None and ids:
-            attempts = PuzzleAttempt.objects.filter(player=player, puzzle_id__in=ids)
-            answered = set(attempts.values_list("puzzle_id", flat=True))
-        left = [(abs(r - rating), pk) for pk, r in found if pk not in answered and pk != skip]
+        params = [player.pk if player is not None else -1, False, rating, window]
+        with connection.cursor() as cursor:
+            cursor.execute(sql, [*params, False, rating, window])
+            found = cursor.fetchall()
+        left = [(abs(r - rating), pk) for pk, r, answered in found if not answered and pk != skip]
         if left:
-            return min(left)[1]
+            return int(min(left)[1])
         if len(found) < 2 * window:
             return None  # every puzzle was read
     return None
+
+
+def _near_sql() -> str:
+    puzzles, attempts = rows.table(Puzzle), rows.table(PuzzleAttempt)
+    key, rating = rows.column(Puzzle, "id"), rows.column(Puzzle, "rating")
+    hidden = rows.column(Puzzle, "hidden")
+    player, puzzle = rows.column(PuzzleAttempt, "player"), rows.column(PuzzleAttempt, "puzzle")
+
+    def side(compare: str, order: str) -> str:
+        return (
+            f"SELECT * FROM (SELECT {key} AS pk, {rating} AS r FROM {puzzles} "
+            f"WHERE {hidden} = %s AND {rating} {compare} %s "
+            f"ORDER BY {rating} {order}, {key} {order} LIMIT %s) AS side_{order.lower()}"
+        )
+
+    answered = f"EXISTS (SELECT 1 FROM {attempts} WHERE {player} = %s AND {puzzle} = near.pk)"
+    return (
+        f"SELECT near.pk, near.r, {answered} FROM "
+        f"({side('>=', 'ASC')} UNION ALL {side('<', 'DESC')}) AS near"
+    )
 
 
 def daily(day: date) -> Puzzle | None:
