@@ -3,6 +3,8 @@ among many, next to Django's floor in the same run.
 
     .venv/bin/python benchmarks/puzzles.py [games to mine] [puzzles to serve among]
 
+(0 games: the serving part only.)
+
 Mining: finished games of the review tests' simple players (tests/support/finished.py: random
 MAGDAGDON stagings, MISHIMASH banking at 30, random Ishido cells), a few distinct deals per game
 reviewed for real, then copied (the game, its actions and its review) up to the number asked,
@@ -195,17 +197,26 @@ def serve(total: int, games: list[Game]) -> None:
         assert client.get("/floor/").status_code == 200
         floor = timed(lambda: client.get("/floor/"))
         page = timed(lambda: client.get("/puzzles/next/"))
+        fresh = client_for(Player.objects.create(nickname="New"))
+        new = timed(lambda: fresh.get("/puzzles/next/"))
     print(f"serving.near, a random rating:           {near:6.2f} ms (median)")
     print(f"serving.near at 1500 (500 answered near): {near_1500:6.2f} ms")
-    print(f"GET /puzzles/next/ (303 to the puzzle):  {page:6.2f} ms")
+    print(
+        f"GET /puzzles/next/, that player:         {page:6.2f} ms ({page / floor:.1f}x the floor)"
+    )
+    print(f"GET /puzzles/next/, a new player:        {new:6.2f} ms ({new / floor:.1f}x the floor)")
     print(f"GET /floor/ (Django's floor):            {floor:6.2f} ms")
-    print(f"ratio to the floor: {page / floor:.1f}x")
 
 
 def main(games: int, puzzles: int) -> None:
+    """`games` 0: serving only (from one finished game, not mined)."""
     with scratch_database():
-        made = mine(games)
-        thresholds(made)
+        if games:
+            made = mine(games)
+            thresholds(made)
+        else:
+            player = Player.objects.create(nickname="Bench")
+            made = [finish(player, "magdagdon", OPTIONS["magdagdon"], seed="bench")]
         serve(puzzles, made)
 
 
