@@ -176,3 +176,21 @@ def test_staff_hide_a_puzzle_in_the_admin_and_its_game_stays_as_it_was(client, p
     assert Puzzle.objects.get(pk=puzzle.pk).hidden
     assert client.get(url(puzzle)).status_code == 404
     assert everything_of(puzzle.game) == before
+
+
+def test_serving_reads_the_rating_index_not_the_table():
+    from django.db import connection
+
+    from games.core import rows
+    from games.core.puzzles.serving import _near_sql
+
+    sql = rows.statement("puzzles.near", _near_sql)
+    params = [1, False, 1500.0, 12, False, 1500.0, 12]
+    explain = "EXPLAIN QUERY PLAN " if connection.vendor == "sqlite" else "EXPLAIN "
+    with connection.cursor() as cursor:
+        if connection.vendor != "sqlite":  # PostgreSQL reads a tiny table in full otherwise
+            cursor.execute("SET LOCAL enable_seqscan = off")
+        cursor.execute(explain + sql, params)
+        plan = " ".join(str(row) for row in cursor.fetchall())
+    assert plan.count("puzzle_by_rating") == 2, plan  # up and down the index
+    assert "TEMP B-TREE" not in plan and " Sort " not in plan, plan  # read in order, no sort
