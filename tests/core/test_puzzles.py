@@ -135,6 +135,7 @@ def test_a_streak_grows_with_each_solve_and_ends_at_the_first_miss(client, puzzl
     third.pk, third.number = None, third.number + 2000
     third.save()
     solve(client, puzzle, mode="streak")
+    assert 'data-streak-now="1"' in client.get(url(second, "streak")).content.decode()
     page = solve(client, second, mode="streak").content.decode()
     assert 'data-streak="2"' in page
     assert PuzzleRating.objects.values_list("streak", "best_streak").get() == (2, 2)

@@ -1,5 +1,6 @@
 """Puzzle mining in the background worker (django-tasks-db's `db_worker`, beside each app
-server): queued when a game's review is done (games.core.review.store)."""
+server), a task per game: queued by `manage.py rebuild_puzzles --queue` (a review's own task
+mines its game when the review is done: games.core.review.store.analyse)."""
 
 from __future__ import annotations
 

@@ -112,6 +112,11 @@ def puzzle(request: HtmxHttpRequest, puzzle_id: int) -> HttpResponse:
         "position": kind.retry_view(state),
         "rating": serving.rating_of(player),
         "earlier": earlier,
+        "streaks": (
+            PuzzleRating.objects.filter(player=player).first()
+            if player is not None and mode == "streak"
+            else None
+        ),
         "answer": None,
         "counted": None,
         "error": "",
