@@ -66,3 +66,26 @@ def test_the_worker_mines_a_review_once_it_is_done():
     analyse_review.enqueue(game.pk)
     run_worker()
     assert list(Puzzle.objects.values_list("game_id", "number")) == [(game.pk, slipped)]
+
+
+def test_a_rebuild_with_stricter_thresholds_drops_unanswered_puzzles_only(monkeypatch):
+    from games.core.models import Player
+    from games.core.puzzles.models import PuzzleAttempt
+
+    answered, _ = played_with_one_slip(clear_slip, seed="kept")
+    unanswered, _ = played_with_one_slip(clear_slip, seed="dropped")
+    for game in (answered, unanswered):
+        reviewed(game)
+    call_command("rebuild_puzzles", verbosity=0)
+    assert Puzzle.objects.count() == 2
+    PuzzleAttempt.objects.create(
+        player=Player.objects.create(),
+        puzzle=Puzzle.objects.get(game=answered),
+        solved=True,
+        choice=[],
+        rating_before=1500,
+        rating_after=1600,
+    )
+    monkeypatch.setattr(mining, "RUNNER_UP_SHARE", 10.0)  # no runner-up is ever that far
+    call_command("rebuild_puzzles", verbosity=0)
+    assert list(Puzzle.objects.values_list("game_id", flat=True)) == [answered.pk]
