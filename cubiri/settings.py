@@ -299,6 +299,9 @@ PREVIEW_LIMIT = env_int("PREVIEWS_PER_ADDRESS_MINUTE", 30)
 # most so many new choices valued a minute per client address (a choice asked again comes from
 # the cache and is not counted); past it, a 429 with a message.
 RETRY_LIMITS = {"address": env_int("RETRIES_PER_ADDRESS_MINUTE", 30)}
+# A puzzle's answer (games.core.puzzles) runs the coach's analysis of one position and writes
+# one attempt: at most so many answers a minute per client address; past it, a 429.
+PUZZLE_LIMITS = {"address": env_int("PUZZLE_ANSWERS_PER_ADDRESS_MINUTE", 30)}
 
 # Background work (a review's analysis, a replay's checkpoints): Django's tasks framework with
 # django-tasks-db, its ORM backend, so the queue is the shared database (SQLite or PostgreSQL);

@@ -14,6 +14,7 @@ from games.core.accounts.forms import TAKEN_MESSAGE, nickname_taken
 from games.core.accounts.models import Account, SignIn
 from games.core.accounts.nicknames import nickname_key
 from games.core.models import Game, LeaderboardSize, Player, Result, ResultQuerySet
+from games.core.puzzles.models import Puzzle
 
 
 def replay_link(game: Game) -> str:
@@ -195,4 +196,30 @@ class GameAdmin(admin.ModelAdmin[Game]):
         return False
 
     def has_delete_permission(self, request: HttpRequest, obj: Game | None = None) -> bool:
+        return False
+
+
+@admin.register(Puzzle)
+class PuzzleAdmin(admin.ModelAdmin[Puzzle]):
+    """Staff hide a puzzle (it is never served again); nothing else of it, or of its source
+    game, is edited here."""
+
+    list_display = ("id", "kind_key", "game", "number", "rating", "attempts", "solved", "hidden")
+    list_filter = ("kind_key", "hidden")
+    list_editable = ("hidden",)
+    readonly_fields = (
+        "kind_key",
+        "game",
+        "number",
+        "step",
+        "played_share",
+        "runner_up_share",
+        "rating",
+        "deviation",
+        "attempts",
+        "solved",
+    )
+    fields = (*readonly_fields, "hidden")
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
         return False

@@ -25,7 +25,7 @@ class CoreConfig(FeatureModelsConfig):
     name = "games.core"
     label = "core"
     verbose_name = "CUBIRI"
-    feature_models = ("accounts.models", "review.models")
+    feature_models = ("accounts.models", "review.models", "puzzles.models")
 
     def ready(self) -> None:
         from games.core import checks, security  # noqa: F401  (system checks, sign-in signals)

@@ -221,6 +221,17 @@ class GameKind:
         shared code applies them through the rules, which refuse an illegal one."""
         raise IllegalMove("This game offers no retry.")
 
+    # --- puzzles from finished games (games.core.puzzles) -------------------------------------
+    def puzzle_runner_up(self, state: Any, advice: Advice) -> list[Any] | None:
+        """The rules actions of the best choice from `state`, by the coach's ranking in
+        `advice` (`coach.advise(state)`), that means something other than the coach's own
+        choice; the puzzle miner values it with the review's analysis. None: no other choice
+        (then no puzzle). The default reads `advice.alternatives` as single rules actions."""
+        for action, _value in advice.alternatives[1:]:
+            if action != advice.action:
+                return [action]
+        return None
+
     # --- what the shared app cannot guess --------------------------------------------------------
     def result(self, state: Any, options: Any) -> ResultFields | None:
         raise NotImplementedError

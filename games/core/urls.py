@@ -8,6 +8,7 @@ from games.core.daily import urls as daily
 from games.core.install import urls as install
 from games.core.play import urls as play
 from games.core.preview import urls as preview
+from games.core.puzzles import urls as puzzles
 from games.core.retry import urls as retry
 from games.core.review import urls as review
 from games.core.stats import urls as stats
@@ -28,6 +29,7 @@ urlpatterns = [
     *install.urlpatterns,
     *play.urlpatterns,
     *preview.urlpatterns,
+    *puzzles.urlpatterns,
     *review.urlpatterns,
     *retry.urlpatterns,
     *stats.urlpatterns,

@@ -19,6 +19,7 @@ from django.views.decorators.http import require_GET, require_POST
 from games.core.accounts.forms import TAKEN_MESSAGE, nickname_taken
 from games.core.accounts.models import Account
 from games.core.accounts.nicknames import nickname_key
+from games.core.clock import today
 from games.core.daily import challenges as daily
 from games.core.daily.challenges import today_cards
 from games.core.forms import NicknameForm
@@ -28,6 +29,7 @@ from games.core.models import Game, Result
 from games.core.play.moves import player_game, running_game, see_other, start_game
 from games.core.players import ensure_player, get_player
 from games.core.preferences import parse, remember
+from games.core.puzzles.serving import daily as daily_puzzle
 from games.core.review import replays
 from games.core.review.tasks import store_checkpoints
 from games.core.security import BAD_NEXT_MESSAGE, UnsafeRedirect, safe_next
@@ -76,7 +78,12 @@ def home(request: HttpRequest) -> HttpResponse:
         top = [(row.nickname, top_text(kind, row)) for row in best]
         games.append(HomeGame(kind, running.get(kind.key), key, label, top))
     form = NicknameForm(initial={"nickname": player.nickname if player else ""})
-    context = {"games": games, "nickname_form": form, "daily_cards": today_cards(player)}
+    context = {
+        "games": games,
+        "nickname_form": form,
+        "daily_cards": today_cards(player),
+        "daily_puzzle": daily_puzzle(today()),
+    }
     return render(request, "core/home.html", context)
 
 

@@ -70,6 +70,9 @@ class MagdagdonKind(GameKind):
     def retry_actions(self, state: magdagdon.State, data: QueryDict) -> list[Any]:
         return retry.actions(state, data)
 
+    def puzzle_runner_up(self, state: magdagdon.State, advice: Advice) -> list[Any] | None:
+        return retry.runner_up(advice)
+
     def ui(self, request: HttpRequest, state: magdagdon.State, *, status: int) -> MagdagdonUi:
         """The selected die and the RUIN choice, from the page's (or the form's) address; after
         a refused move, the die the form named stays selected."""

@@ -10,6 +10,8 @@ from typing import Any, NoReturn
 from django.http import QueryDict
 from django.utils.translation import gettext, gettext_noop, pgettext
 
+from games.coach import Advice
+from games.coach.magdagdon.plan import Plan
 from games.magdagdon.display import where
 from games.rules import InvalidMove, magdagdon
 
@@ -83,3 +85,16 @@ def _number(text: str, below: int) -> int:
 
 def _refused() -> NoReturn:
     raise InvalidMove(UNREADABLE)
+
+
+def runner_up(advice: Advice) -> list[Any] | None:
+    """The coach's best other whole plan of the roll (a board to CONFIRM, a RUIN cell or a
+    power) as rules actions, for a puzzle's second-best choice; None before a roll."""
+    for plan, _value in advice.alternatives[1:]:
+        assert isinstance(plan, Plan)
+        if plan.power is not None:
+            return [plan.power]
+        if plan.ruin is not None:
+            return [magdagdon.AcceptMagdagdon(plan.ruin)]
+        return [*(magdagdon.Stage(die, cell) for die, cell in plan.staging), magdagdon.Confirm()]
+    return None

@@ -87,6 +87,9 @@ class MishimashKind(GameKind):
     def retry_actions(self, state: mishimash.State, data: QueryDict) -> list[Any]:
         return list(retry.actions(state, data))
 
+    def puzzle_runner_up(self, state: mishimash.State, advice: Advice) -> list[Any] | None:
+        return retry.runner_up(state, advice)
+
     def options_from_dict(self, data: dict[str, Any]) -> computers.SeatedOptions:
         """The stored options with their computer seats (see `computers`)."""
         return computers.SeatedOptions.from_dict(data)

@@ -4,10 +4,13 @@ roll, the dice to tick and BANK or ROLL AGAIN (templates/mishimash/_retry.html).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from django.http import QueryDict
 from django.utils.translation import gettext_noop
 
+from games.coach import Advice
+from games.coach.mishimash.review import choice_key
 from games.rules import InvalidMove, mishimash
 
 UNREADABLE = gettext_noop("Tick the dice to set aside, then choose BANK or ROLL AGAIN.")
@@ -39,3 +42,13 @@ def actions(state: mishimash.State, data: QueryDict) -> list[mishimash.Action]:
     if then == "bank":
         return [mishimash.SelectAndBank(state.current, dice)]
     return [mishimash.SelectAndRollAgain(state.current, dice)]
+
+
+def runner_up(state: mishimash.State, advice: Advice) -> list[Any] | None:
+    """The coach's best selection that means something else than its own (other faces set
+    aside, or BANK instead of ROLL AGAIN), for a puzzle's second-best choice."""
+    best = choice_key(state, advice.action)
+    for action, _value in advice.alternatives:
+        if choice_key(state, action) != best:
+            return [action]
+    return None

@@ -208,6 +208,16 @@ def retry(visit: Visit) -> tuple[str, dict[str, Any]]:
     return reverse("core:retry", args=[game.pk, number]), data
 
 
+def puzzle(visit: Visit) -> tuple[str, dict[str, Any]]:
+    """A MISHIMASH puzzle answered as the coach (games.core.puzzles)."""
+    from tests.support.puzzles import form_of, mishimash_puzzle
+
+    found = mishimash_puzzle()
+    bind_player(visit.client, "Tester")
+    data = {**form_of("mishimash", found.decision["coach"]), "mode": "streak"}
+    return reverse("core:puzzle", args=[found.pk]), data
+
+
 def daily(visit: Visit) -> tuple[str, dict[str, Any]]:
     bind_player(visit.client, "Tester")
     return reverse("core:daily", args=["ishido"]), {"day": DAY.isoformat()}
@@ -308,6 +318,7 @@ ENDPOINTS: dict[str, Endpoint] = {
     "core:daily_practice": Endpoint(practice),
     "core:hint": Endpoint(hint, (HintForm,)),
     "core:retry": Endpoint(retry, raw=("dice", "then")),
+    "core:puzzle": Endpoint(puzzle, raw=("dice", "then", "mode")),
     "magdagdon:new": Endpoint(
         new_game("magdagdon:new", difficulty="peaceful"), (magdagdon_forms.SettingsForm,)
     ),

@@ -159,7 +159,7 @@ class Visitor:
     def post(self, path: str, data: dict[str, object], htmx: bool = False) -> tuple[int, str, str]:
         """(status, Location, body); with `htmx` the answer is the board partial."""
         token = next(c.value for c in self.jar if c.name == "csrftoken")
-        body = urllib.parse.urlencode({"csrfmiddlewaretoken": token, **data}).encode()
+        body = urllib.parse.urlencode({"csrfmiddlewaretoken": token, **data}, doseq=True).encode()
         headers = {"Referer": self.base, **({"HX-Request": "true"} if htmx else {})}
         request = urllib.request.Request(self.base + path, body, headers=headers)
         try:

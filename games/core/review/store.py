@@ -149,6 +149,9 @@ def analyse(game_id: int) -> str:
     while True:
         review, outcome = step(game, replayed)
         if review.is_done:
+            from games.core.puzzles.mining import mine_game
+
+            mine_game(game_id)  # a finished review may hold puzzles (games.core.puzzles)
             return "done"
         if outcome == "full":
             queue(game_id, delay=RETRY_SECONDS)
