@@ -270,7 +270,8 @@ def main(seconds: float, connection_counts: list[int]) -> None:
                     errors += f"  games dealt on the clock {stats.dealt_late}"
                 print(
                     f"  {target:10} {rate:7.0f}/s  {rate / floor_rate:5.2f}× floor"
-                    f"  client p50 {p50:5.1f} ms p99 {p99:6.1f} ms  server mean {served_mean:4.1f} p99 {served:5.1f} ms"
+                    f"  client p50 {p50:5.1f} ms p99 {p99:6.1f} ms"
+                    f"  server mean {served_mean:4.1f} p99 {served:5.1f} ms"
                     f"  {size}{errors}"
                 )
     finally:
