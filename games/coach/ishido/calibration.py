@@ -7,6 +7,7 @@ known."""
 from __future__ import annotations
 
 from games.coach import calibration
+from games.coach.ishido import value as model
 
 # The coach's mean final score of a whole game where the table has none
 # (benchmarks/coach_ishido.py).
@@ -14,7 +15,10 @@ PAR = 10000.0
 
 
 def par() -> float:
-    return calibration.par("ishido", PAR)
+    """The coach's mean final score of a whole game: that of the value model's own games
+    (games.coach.ishido.value, the review's values), else the calibration table's."""
+    found = model.par()
+    return found if found is not None else calibration.par("ishido", PAR)
 
 
 def value(stones: int, raw: float, source: str) -> float:
