@@ -2,7 +2,8 @@
 coach's own play, at the start, mid-game and late, per game and difficulty.
 
     .venv/bin/python benchmarks/coach_calibration.py \
-        --ishido ishido-fit.jsonl ishido-check2.jsonl --ishido-review ishido-cont.jsonl \
+        --ishido ishido-fit.jsonl ishido-check2.jsonl \
+        --ishido-review ishido-cont.jsonl ishido-weak.jsonl --ishido-steps ishido-steps.jsonl \
         --magdagdon peaceful=peaceful-fit.jsonl,peaceful-check.jsonl \
         ... [--mishimash 200]
 
@@ -106,21 +107,21 @@ def ishido_fit(source: str) -> Callable[[list[dict[str, Any]]], Callable[[float,
     return fit
 
 
-def ishido_review(path: Path) -> None:
+def ishido_review(paths: list[Path], steps: list[Path]) -> None:
     """The review's values (games.coach.ishido.value), cross-fitted: the model fitted as
-    training/build_ishido_values.py fits the shipped one, on the continuations of even index,
+    training/build_ishido_values.py fits the shipped one (with every one-step pair of `steps`:
+    other deals), on the continuations of even index,
     predicts the coach's own games (prefix "coach") of odd index, and the other way round; one
     prediction per game at each point (the placement leaving 65, 35 and 11 stones to come, as
     the hint's start, mid and late: 66, 36 and 12 in the pouch before it)."""
-    games = _read(path)
+    games = [g for path in paths for g in _read(path)]
     by_index = {g["index"]: values.rows(g) for g in games}
+    one_step = [p for path in steps for g in _read(path) for p in values.step_pairs(g)]
     points = {"start": 65, "mid": 35, "late": 11}
     pairs: dict[str, list[Pair]] = {point: [] for point in points}
     for parity in (0, 1):
         train = [g for g in games if g["index"] % 2 != parity]
-        weights = values.fit(
-            [r for g in train for r in by_index[g["index"]]], values.weights_of(train, by_index)
-        )
+        weights = values.td_fit(train, by_index, pairs=one_step)
         for game in games:
             if game["index"] % 2 != parity or game["player"] != "coach":
                 continue
@@ -163,7 +164,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--ishido", type=Path, nargs=2, help="two folds of self-play")
     parser.add_argument(
-        "--ishido-review", type=Path, help="continuations (training/ishido_continuations.py)"
+        "--ishido-review", type=Path, nargs="+", help="training/ishido_continuations.py's"
+    )
+    parser.add_argument(
+        "--ishido-steps", type=Path, nargs="*", default=[], help="training/ishido_steps.py's"
     )
     parser.add_argument(
         "--magdagdon", action="append", default=[], help="difficulty=fold1.jsonl,fold2.jsonl"
@@ -176,7 +180,7 @@ def main() -> None:
         stones = {"start": lambda k: k <= 66, "mid": lambda k: k <= 36, "late": lambda k: k <= 12}
         selfplay("ishido hint", folds, stones, ishido_fit("hint"), 1)
     if args.ishido_review:
-        ishido_review(args.ishido_review)
+        ishido_review(args.ishido_review, args.ishido_steps)
     for spec in args.magdagdon:
         difficulty, paths = spec.split("=", 1)
         first, second = paths.split(",")

@@ -1,16 +1,23 @@
 """Fit Ishido's value model (games/coach/ishido/value.py) on continuations written by
-training/ishido_continuations.py and write games/coach/data/ishido_values.json.
+training/ishido_continuations.py and one-step pairs written by training/ishido_steps.py, and
+write games/coach/data/ishido_values.json.
 
-    python -m training.build_ishido_values test-artifacts/ishido-cont.jsonl [--check]
+    python -m training.build_ishido_values test-artifacts/ishido-cont.jsonl \
+        test-artifacts/ishido-weak.jsonl --steps test-artifacts/ishido-steps.jsonl \
+        --cache test-artifacts/ishido-rows.jsonl
 
-Every game is replayed; each placement after which the coach played every stone to the end is
-a row: the position after it, the stones still to come (contents), its features
+Every continuation is replayed; each placement after which the coach played every stone to the
+end is a row: the position after it, the stones still to come (contents), its features
 (`value.features`) and the points that came after it (the final score less the score then).
-Per number of stones to come k (2 .. 70), a Poisson regression of those points on the features
-(log link, so it estimates their mean), fitted on the rows with k - POOL .. k + POOL stones to
-come, with a small ridge. `--check` fits on the games of even index and prints, for the odd
-ones, the mean predicted and realised final score by prefix player and stage (and the other
-way round), instead of writing the file.
+One Poisson regression (log link, so it estimates the mean points to come, not a typical
+score) on `value.design` rows (an intercept per five stones to come, each feature times 1, u,
+u * u), with a small ridge, each row weighing 1 but the first after a weak prefix
+(`PREFIX_WEIGHT`: the only rows on boards the weak player built). First fitted to the final
+scores (Monte Carlo), then `TD_ROUNDS` times to TD(`LAMBDA`) labels, the pairs joining in
+(`td_fit`, `step_pairs`). `par` is the mean final score of the continuations' coach games (the
+coach's own from the first stone). `--check` fits on the games of even index and prints, for
+the odd ones, the mean predicted and realised final score by prefix player and stage (and the
+other way round), instead of writing the file.
 """
 
 from __future__ import annotations
@@ -28,9 +35,11 @@ import numpy as np
 from games.coach.ishido import value
 from games.coach.ishido.board import Position, kind_of, place
 from games.rules import ishido
+from games.rules.ishido import end_bonus
 
 LAMBDA = 0.8
-TD_ROUNDS = 3
+TD_ROUNDS = 4
+STEP_WEIGHT = 1.0
 PREFIX_WEIGHT = 5.0
 RIDGE = 1.0
 
@@ -91,15 +100,58 @@ def fit(
     return [round(float(b), 6) for b in poisson(x, y, w)]
 
 
+Pair = tuple[int, list[float], int, Any]  # a weak placement's row and what the coach would do next
+
+
+def step_pairs(game: dict[str, Any]) -> list[Pair]:
+    """From a game of training/ishido_steps.py, each weak placement with two stones or more to
+    come: (stones to come, features, score) after it, and either ("exact", final score) when the
+    next stone fits nowhere (the game ends there) or the row the coach's cell for the next stone
+    leaves (stones to come, features, score, and its exact points to come when fewer than two
+    stones are left)."""
+    state = ishido.new_game(ishido.Options(), random.Random(f"steps-{game['index']}"))
+    position = Position.from_board(state.board, state.four_ways, state.score)
+    kinds = [kind_of(s) for s in state.pouch]
+    counts = [0] * 36
+    for k in kinds:
+        counts[k] += 1
+    cells, coach = game["cells"], game["coach"]
+    found: list[Pair] = []
+    for i, cell in enumerate(cells):
+        counts[kinds[i]] -= 1
+        place(position, cell, kinds[i])
+        stones = sum(counts)
+        if stones < 2:
+            continue
+        x = value.features(position, counts)
+        if i + 1 == len(cells):  # the next stone fitted nowhere: the end, exactly
+            found.append((stones, x, position.score, ("exact", position.score + end_bonus(stones))))
+            continue
+        after = position.copy()
+        place(after, coach[i + 1], kinds[i + 1])
+        rest = counts[:]
+        rest[kinds[i + 1]] -= 1
+        left = sum(rest)
+        exact = after.score + value.points_to_come(after, rest) if left < 2 else None
+        found.append(
+            (stones, x, position.score, (left, value.features(after, rest), after.score, exact))
+        )
+    return found
+
+
 def td_fit(
-    games: list[dict[str, Any]], by_index: dict[int, Any], rounds: int = TD_ROUNDS
+    games: list[dict[str, Any]],
+    by_index: dict[int, Any],
+    rounds: int = TD_ROUNDS,
+    pairs: list[Pair] | None = None,
 ) -> list[float]:
     """`fit` on the games' rows labelled by the final score (Monte Carlo), then `rounds` times
     refitted on TD(`LAMBDA`) labels: a row's points to come are the points the coach's next
     placement earns plus, weighted 1 - LAMBDA, what the model predicts after it and, weighted
     LAMBDA, that row's own label (the last rows, one stone or none to come, are exact). The
     labels make the model consistent from one placement to the next, so that a game's losses
-    add up to its chart's fall."""
+    add up to its chart's fall. `pairs` (`step_pairs`) join the refits, each labelled by the
+    coach's placement one step on and the model's value after it (TD(0))."""
     weight = weights_of(games, by_index)
     data = [r for g in games for r in by_index[g["index"]]]
     weights = fit(data, weight)
@@ -121,7 +173,16 @@ def td_fit(
                     label = (1 - LAMBDA) * guess + LAMBDA * label
                 backwards.append((stones, x, score, label))
             labelled += backwards[::-1]
-        weights = fit(labelled, weight)
+        extra = []
+        for stones, x, score, nxt in pairs or []:
+            if nxt[0] == "exact":
+                label = float(nxt[1])
+            elif nxt[3] is not None:
+                label = float(nxt[3])
+            else:
+                label = predict(weights, nxt[0], nxt[1], nxt[2])
+            extra.append((stones, x, score, label))
+        weights = fit(labelled + extra, weight + [STEP_WEIGHT] * len(extra))
     return weights
 
 
@@ -204,6 +265,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--check", action="store_true")
     parser.add_argument("--drop", action="append", default=[], help="a feature left out")
     parser.add_argument("--cache", type=Path, help="rows kept between runs")
+    parser.add_argument("--steps", type=Path, nargs="*", default=[], help="one-step pairs")
     parser.add_argument("--rounds", type=int, default=TD_ROUNDS, help="TD refits (0: Monte Carlo)")
     parser.add_argument("--out", type=Path, default=value.DATA)
     args = parser.parse_args(argv)
@@ -220,7 +282,19 @@ def main(argv: list[str] | None = None) -> None:
             (r[0], [v if i in keep else 0.0 for i, v in enumerate(r[1])], r[2], r[3])
             for r in by_index[g["index"]]
         ]
-    weights = td_fit(games, by_index, args.rounds)
+    pairs = [p for path in args.steps for g in _games(path) for p in step_pairs(g)]
+    pairs = [
+        (st, [v if i in keep else 0.0 for i, v in enumerate(x)], sc, nxt)
+        if nxt[0] == "exact" or nxt[3] is not None
+        else (
+            st,
+            [v if i in keep else 0.0 for i, v in enumerate(x)],
+            sc,
+            (nxt[0], [v if i in keep else 0.0 for i, v in enumerate(nxt[1])], nxt[2], None),
+        )
+        for st, x, sc, nxt in pairs
+    ]
+    weights = td_fit(games, by_index, args.rounds, pairs)
     coach = [float(g["final"]) for g in games if g["player"] == "coach"]
     table = {
         "names": list(value.NAMES),

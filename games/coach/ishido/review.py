@@ -1,21 +1,22 @@
 """Ishido's review: a decision is a placement, valued against the coach's cell by the expected
-final score (I7-I10) of the position after each if the coach plays every stone after it
-(games.coach.ishido.value: a model fitted on positions of every quality, each labelled by the
-coach's own play to the end, one of its inputs the mean of the fast policy's playouts over the
-same `FUTURES` sampled orders of the pouch's contents for both cells, never the real order).
+final score (I7-I10) of the position each leaves if the coach plays every stone after it
+(games.coach.ishido.value: a model read off the board and the pouch's contents, never its
+order, fitted on positions of every quality, each labelled by the coach's own play from there).
 
 Graded, as every game's, by the share of the game's expected result it gives up
-(games.coach.review): the par is the coach's mean final score (games/coach/data/
-calibration.json). The coach's cell is the hint's own (`COACH`, the same coach as
-`games.coach.ishido.HINT`), so a game played by the hint loses nothing; where the model values
-the player's cell above the coach's, nothing is lost. Because a value is the expected final
-result under the coach's play wherever the board came from, a weak player's collapse is
-charged to the placements that caused it: the summed losses of a game come close to its
-chart's fall (benchmarks/review_grades.py prints both).
+(games.coach.review): the par is the coach's mean final score of a whole game (that of the
+value model's own games, `calibration.par`). The coach's cell is the hint's own (`COACH`, the
+same coach as `games.coach.ishido.HINT`), so a game played by the hint loses nothing; where the
+model values the player's cell above the coach's, nothing is lost. Because a value is the
+expected final result under the coach's play wherever the board came from, and the model is
+fitted to agree with itself one placement on (training/build_ishido_values.py), a weak
+player's collapse is charged to the placements that caused it: benchmarks/review_grades.py
+prints a game's summed losses beside its chart's fall. The values are the same every time (no
+sampled playouts), so no loss is noise.
 
 The review's budget: the coach picks its cell with the hint's 6,000 playout placements (about
-0.04 s a decision), then both cells are played out on 16 shared futures and read by the model
-(about 0.01 s); a game's ~50-70 decisions take about 3 s (benchmarks/ishido_review_time.py).
+0.04 s a decision), the model reads both cells in about a millisecond; a game's ~50-70
+decisions take about 3 s of CPU (benchmarks/ishido_review_time.py).
 """
 
 from __future__ import annotations
@@ -69,11 +70,10 @@ def analyse(
     }
 
 
-def ishido_values(state: ishido.State, cells: Sequence[int], salt: str = "") -> dict[int, float]:
+def ishido_values(state: ishido.State, cells: Sequence[int]) -> dict[int, float]:
     """The expected final score of placing the current stone on each of `cells`, then playing
-    on as the coach plays (games.coach.ishido.value), the playouts it reads over the same
-    `FUTURES` orders of the pouch's contents for every cell (`salt` draws others, for measuring
-    the noise)."""
+    on as the coach plays (games.coach.ishido.value: the board after it and the pouch's
+    contents, never its order)."""
     kind = kind_of(state.pouch[0])
     rest = sorted(kind_of(s) for s in state.pouch[1:])
     counts = [rest.count(k) for k in range(36)]
