@@ -37,10 +37,10 @@ from games.coach.ishido.board import Position, kind_of, place
 from games.rules import ishido
 from games.rules.ishido import end_bonus
 
-LAMBDA = 0.8
+LAMBDA = 0.9
 TD_ROUNDS = 4
 STEP_WEIGHT = 1.0
-PREFIX_WEIGHT = 5.0
+PREFIX_WEIGHT = 2.0
 RIDGE = 1.0
 
 
@@ -300,6 +300,7 @@ def main(argv: list[str] | None = None) -> None:
         "names": list(value.NAMES),
         "games": len(games),
         "left_out": args.drop,
+        "pairs": len(pairs),
         "par": round(statistics.fmean(coach), 1),
         "par_games": len(coach),
         "weights": weights,

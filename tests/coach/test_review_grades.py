@@ -11,7 +11,7 @@ from games.coach.ishido.board import Position, kind_of
 from games.coach.ishido.policy import judge, live_mask
 from games.rules import ishido
 
-DEAL = "grades-deal"
+DEAL = "deal-1"  # the first legal cell leaves 33 stones stuck here, at 20 points
 
 
 def greedy(state: ishido.State) -> ishido.Place:
@@ -75,7 +75,7 @@ def test_a_collapse_is_charged_to_the_placements_that_caused_it():
     losses = sum(d["loss"] for d in found)
     assert fall > 0.5 * review_par(found)
     # the fall is charged to decisions: their losses add up to it, roughly
-    assert 0.6 * fall <= losses <= 1.6 * fall
+    assert 0.75 * fall <= losses <= 1.35 * fall
     summary = review.summary(found)
     assert summary.mistakes + summary.blunders >= 5
 
