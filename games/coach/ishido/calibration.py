@@ -2,7 +2,9 @@
 current one included), the ratio of the coach's mean realised final score to the mean raw value
 (`hint`: of the search's playouts, `review`: of the review's); the value times it. The last two
 stones keep their value: the last stone's is exact, and before it the one stone to come is
-known."""
+known. The hint reads the `hint` ratios; the review no longer reads the `review` ones (it values
+cells by games.coach.ishido.value, a model of the coach's own play from any position), which
+stay in the table for training/coach_selfplay.py's records."""
 
 from __future__ import annotations
 
