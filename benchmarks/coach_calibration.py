@@ -3,13 +3,16 @@ coach's own play, at the start, mid-game and late, per game and difficulty.
 
     .venv/bin/python benchmarks/coach_calibration.py \
         --ishido ishido-fit.jsonl ishido-check2.jsonl \
+        --ishido-review ishido-cont.jsonl ishido-weak.jsonl --ishido-steps ishido-steps.jsonl \
         --magdagdon peaceful=peaceful-fit.jsonl,peaceful-check.jsonl \
         ... [--mishimash 200]
 
-Ishido and MAGDAGDON read two folds of self-play written by training/coach_selfplay.py (seeds
-"fit-" and "check-"); cross-fitted: the calibration fitted on one fold as
-training/build_calibration.py fits the shipped table (on both) calibrates the other fold's raw
-values, and the other way round, so every prediction is out of sample. MISHIMASH plays its solo
+Ishido's hint and MAGDAGDON read two folds of self-play written by training/coach_selfplay.py
+(seeds "fit-" and "check-"); Ishido's review, the continuations of
+training/ishido_continuations.py (its own model, `ishido_review`). Cross-fitted: the
+calibration fitted on one fold as training/build_calibration.py fits the shipped table (on
+both) calibrates the other fold's raw values, and the other way round, so every prediction is
+out of sample. MISHIMASH plays its solo
 games here (`--mishimash` games per target, `random.Random("calibrate-<target>-<g>")`): its
 values are exact expected turns (the shipped tables), the chart's "turns so far + turns to
 come". Per point, the first decision at or past it:
@@ -40,6 +43,7 @@ from games.coach.mishimash import policies  # noqa: E402
 from games.coach.mishimash.tables import TARGETS, load_expected_turns  # noqa: E402
 from games.rules import mishimash  # noqa: E402
 from training import build_calibration as build  # noqa: E402
+from training import build_ishido_values as values  # noqa: E402
 
 Pair = tuple[float, float]  # predicted, realised
 
@@ -103,6 +107,33 @@ def ishido_fit(source: str) -> Callable[[list[dict[str, Any]]], Callable[[float,
     return fit
 
 
+def ishido_review(paths: list[Path], steps: list[Path]) -> None:
+    """The review's values (games.coach.ishido.value), cross-fitted: the model fitted as
+    training/build_ishido_values.py fits the shipped one (with every one-step pair of `steps`:
+    other deals), on the continuations of even index,
+    predicts the coach's own games (prefix "coach") of odd index, and the other way round; one
+    prediction per game at each point (the placement leaving 65, 35 and 11 stones to come, as
+    the hint's start, mid and late: 66, 36 and 12 in the pouch before it)."""
+    games = [g for path in paths for g in _read(path)]
+    by_index = {g["index"]: values.rows(g) for g in games}
+    one_step = [p for path in steps for g in _read(path) for p in values.step_pairs(g)]
+    points = {"start": 65, "mid": 35, "late": 11}
+    pairs: dict[str, list[Pair]] = {point: [] for point in points}
+    for parity in (0, 1):
+        train = [g for g in games if g["index"] % 2 != parity]
+        weights = values.td_fit(train, by_index, pairs=one_step)
+        for game in games:
+            if game["index"] % 2 != parity or game["player"] != "coach":
+                continue
+            for point, stones in points.items():
+                row = next((r for r in by_index[game["index"]] if r[0] <= stones), None)
+                if row is not None:
+                    predicted = values.predict(weights, row[0], row[1], row[2])
+                    pairs[point].append((predicted, float(game["final"])))
+    for point, found in pairs.items():
+        line("ishido review", point, found)
+
+
 def magdagdon_fit(games: list[dict[str, Any]]) -> Callable[[float, float], float]:
     offsets = build.magdagdon_table(games)
     return lambda e, v: v + offsets.get(str(int(e)), 0.0)
@@ -133,6 +164,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--ishido", type=Path, nargs=2, help="two folds of self-play")
     parser.add_argument(
+        "--ishido-review", type=Path, nargs="+", help="training/ishido_continuations.py's"
+    )
+    parser.add_argument(
+        "--ishido-steps", type=Path, nargs="*", default=[], help="training/ishido_steps.py's"
+    )
+    parser.add_argument(
         "--magdagdon", action="append", default=[], help="difficulty=fold1.jsonl,fold2.jsonl"
     )
     parser.add_argument("--mishimash", type=int, default=0, help="games per target")
@@ -141,8 +178,9 @@ def main() -> None:
     if args.ishido:
         folds = (_read(args.ishido[0]), _read(args.ishido[1]))
         stones = {"start": lambda k: k <= 66, "mid": lambda k: k <= 36, "late": lambda k: k <= 12}
-        for column, source in ((1, "hint"), (2, "review")):
-            selfplay(f"ishido {source}", folds, stones, ishido_fit(source), column)
+        selfplay("ishido hint", folds, stones, ishido_fit("hint"), 1)
+    if args.ishido_review:
+        ishido_review(args.ishido_review, args.ishido_steps)
     for spec in args.magdagdon:
         difficulty, paths = spec.split("=", 1)
         first, second = paths.split(",")

@@ -20,7 +20,6 @@ from games import coach as contract
 from games.coach import ishido as ishido_coach
 from games.coach import magdagdon as magdagdon_package
 from games.coach import mishimash as mishimash_coach
-from games.coach.ishido import review as ishido_review
 from games.coach.magdagdon import plan as magdagdon_coach
 from games.rules import ishido, magdagdon, mishimash
 
@@ -128,25 +127,6 @@ def magdagdon_near_ties(n: int) -> None:
             if len(values) > 1:
                 gaps.append(values[0] - values[1])
     print(f"{'magdagdon best - 2nd':24} {len(gaps)} decisions  {quantiles(gaps)}")
-
-
-def ishido_noise(n: int) -> None:
-    """How much an Ishido loss moves when both cells are played out over other sampled orders."""
-    diffs: list[float] = []
-    for seed in range(n):
-        rng = random.Random(f"noise-{seed}")
-        states, payloads = play(
-            ishido, ishido.new_game(ishido.Options(), rng), rng, ishido_random, random.Random(seed)
-        )
-        for state, payload in zip(states[:-1], payloads, strict=True):
-            best = ishido_review.COACH.action_values(state)[0][0].cell
-            if best == payload["cell"]:
-                continue
-            cells = [best, payload["cell"]]
-            a = ishido_review.ishido_values(state, cells)
-            b = ishido_review.ishido_values(state, cells, salt="other")
-            diffs.append(abs((a[best] - a[cells[1]]) - (b[best] - b[cells[1]])))
-    print(f"{'ishido loss, resampled':24} {len(diffs)} decisions  |difference| {quantiles(diffs)}")
 
 
 def main() -> None:

@@ -15,8 +15,9 @@ whole game from its start (MAGDAGDON's expected final score at that difficulty, 
 expected turns to bank a MISHIMASH target, a whole win in a final round). Shares add up, as
 the chart's fall does: benchmarks/review_grades.py prints, per game and player, a game's summed
 losses beside its chart's fall (MAGDAGDON charges a weak player's fall in full, and somewhat
-more; Ishido's review, which values a cell by the fast policy's playouts scaled to the coach's
-play, charges a collapse only in part: see games/coach/ishido/review.py).
+more; Ishido's review values a cell by a model of the coach's own play from there, fitted on
+positions of every quality, so a collapse is charged to the placements that caused it: see
+games/coach/ishido/review.py).
 
 The accuracy of a game is the share of the expected result its choices kept, 1 − the sum of
 their shares (at least 0), as Verhoeff's optimal-Yahtzee feedback charges every choice its
@@ -33,7 +34,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-FORMAT = 2  # bump when an analysis changes: stored reviews of an older format are redone
+FORMAT = 3  # bump when an analysis changes: stored reviews of an older format are redone
 
 
 @dataclass(frozen=True)

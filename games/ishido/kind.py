@@ -47,10 +47,11 @@ class IshidoKind(GameKind):
     coach = ishido_coach.COACH
     offers_hints = True
     review_note = _(
-        "What a share is here: the coach's own play scores about 5,600 points a game, so an "
-        "inaccuracy gives up about 56 points, a mistake 170, a blunder 450. The coach plays both "
-        "cells on over the same 64 sampled orders of the stones left, and a loss counts only "
-        "when its cell is ahead by more than twice that sample's uncertainty."
+        "What a share is here: the coach's own play scores about 5,200 points a game, so an "
+        "inaccuracy gives up about 52 points, a mistake 160, a blunder 420. A cell is worth the "
+        "final score the coach's own play is expected to reach after it, read off the board "
+        "(the 4-ways made, the holes still to fill, the open cells, the stones left) by a model "
+        "fitted on games the coach finished from positions of every quality."
     )
 
     preferences = {"hints": switch}  # the legal cells' highlight, on or off

@@ -179,7 +179,7 @@ def test_a_stored_review_is_served_from_its_digest_and_one_page(client, player, 
     assert 'data-decision="3"' in html and 'data-decision="4"' in html
     assert 'data-decision="2"' not in html and "data-review-summary" in html
     accuracy = digest.digest(review.decisions)["summaries"][0]
-    assert f"({accuracy['accurate']} of {accuracy['decisions']} choice" in html
+    assert f"expected result kept by your {accuracy['decisions']} choice" in html
 
 
 def test_reviews_stored_before_digests_get_theirs_when_migrated(client, player):

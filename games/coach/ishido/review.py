@@ -1,29 +1,22 @@
-"""Ishido's review: a decision is a placement, valued against the coach's cell by playing both
-out over the same sampled orders of the pouch's contents, the mean calibrated to the coach's own
-play (games.coach.calibration): the expected final score (I7-I10) if the coach plays on.
+"""Ishido's review: a decision is a placement, valued against the coach's cell by the expected
+final score (I7-I10) of the position each leaves if the coach plays every stone after it
+(games.coach.ishido.value: a model read off the board and the pouch's contents, never its
+order, fitted on positions of every quality, each labelled by the coach's own play from there).
 
 Graded, as every game's, by the share of the game's expected result it gives up
-(games.coach.review): the par is the coach's mean final score (games/coach/data/
-calibration.json). The 4-way bonuses (25, 50, ... 50,000) and the doubling dominate, and a
-playout's score swings with them: both cells are played over the same `FUTURES` sampled orders
-(common random numbers), yet the mean difference of 64 futures still has a standard error of
-a few hundred points early (times the calibration's ratio, up to about 3.7), as large as a
-blunder's share. So a loss is charged only when the coach's cell beats the player's by more
-than `SIGNIFICANT` (2) standard errors of that mean difference; below, the futures cannot tell
-the cells apart and nothing is lost. The coach's cell is the hint's own (`COACH`, the same
-coach as `games.coach.ishido.HINT`), so a game played by the hint loses nothing.
+(games.coach.review): the par is the coach's mean final score of a whole game (that of the
+value model's own games, `calibration.par`). The coach's cell is the hint's own (`COACH`, the
+same coach as `games.coach.ishido.HINT`), so a game played by the hint loses nothing; where the
+model values the player's cell above the coach's, nothing is lost. Because a value is the
+expected final result under the coach's play wherever the board came from, and the model is
+fitted to agree with itself one placement on (training/build_ishido_values.py), a weak
+player's collapse is charged to the placements that caused it: benchmarks/review_grades.py
+prints a game's summed losses beside its chart's fall. The values are the same every time (no
+sampled playouts), so no loss is noise.
 
-What this does not see (measured by benchmarks/review_grades.py): both cells are played on by
-the fast policy and scaled by one ratio by stones left, fitted on the coach's own positions, so
-the coach's search premium is assumed for every position. Positions a weak player builds do not
-earn it, and their collapse (the chart falling from about 5,600 to a few dozen points) is
-charged only in part, unevenly by player: the review may rate the greedy player (the fast
-policy's one look, some 1,000 points a game) below the first legal cell (some 50). Charging it
-properly needs each cell valued by the coach's own play on, which this budget does not allow.
-
-The review's budget: the coach picks its cell with the hint's 6,000 playout placements
-(about 0.08 s a decision), then both cells are played out on 64 shared futures (about 0.2 s);
-a game's ~50-70 decisions take 15-20 s, over a few dozen steps.
+The review's budget: the coach picks its cell with the hint's 6,000 playout placements (about
+0.04 s a decision), the model reads both cells in about a millisecond; a game's ~50-70
+decisions take about 3 s of CPU (benchmarks/ishido_review_time.py).
 """
 
 from __future__ import annotations
@@ -32,7 +25,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from games.coach.ishido import calibration
+from games.coach.ishido import calibration, value
 from games.coach.ishido.board import Position, kind_of, place
 from games.coach.ishido.policy import play_out
 from games.coach.ishido.search import Coach
@@ -41,8 +34,7 @@ from games.rules import ishido
 
 UNIT = "stone_points"
 COACH = Coach(placements=6000)  # the hint's (games.coach.ishido.HINT): the coach's own choice
-FUTURES = 64  # sampled orders of the pouch both cells are played out over
-SIGNIFICANT = 2.0  # standard errors a loss must pass to be charged (module docstring)
+RAW_FUTURES = 64  # the fast policy's raw value (`raw_values`), kept for the self-play records
 
 
 def decision_points(payloads: Sequence[dict[str, Any]]) -> list[DecisionPoint]:
@@ -59,20 +51,17 @@ def analyse(
     ranked = COACH.action_values(seen)
     best_cell = ranked[0][0].cell
     cells = [best_cell] if chosen == best_cell else [best_cell, chosen]
-    samples = raw_samples(seen, cells)
     values = ishido_values(seen, cells)
-    value = values[chosen]
-    best = max(values[best_cell], value)  # the futures may favour the player's cell
-    if not _significant([b - c for b, c in zip(samples[best_cell], samples[chosen], strict=True)]):
-        best = value  # the futures cannot tell the two cells apart: nothing shown lost
+    kept = values[chosen]
+    best = max(values[best_cell], kept)  # the model may favour the player's cell
     return {
         "seat": 0,
         "player": [{"type": "place", "cell": chosen}],
         "coach": [{"type": "place", "cell": best_cell}],
         "same": chosen == best_cell,
-        "player_value": round(value, 1),
+        "player_value": round(kept, 1),
         "best_value": round(best, 1),
-        "loss": best - value,
+        "loss": best - kept,
         "par": calibration.par(),
         "unit": UNIT,
         "forced": len(ranked) <= 1,
@@ -81,57 +70,53 @@ def analyse(
     }
 
 
-def ishido_values(state: ishido.State, cells: Sequence[int], salt: str = "") -> dict[int, float]:
+def ishido_values(state: ishido.State, cells: Sequence[int]) -> dict[int, float]:
     """The expected final score of placing the current stone on each of `cells`, then playing
-    on as the coach plays: `raw_values` calibrated to the coach's realised scores."""
-    stones = len(state.pouch)
-    raw = raw_values(state, cells, salt)
-    return {cell: calibration.value(stones, v, "review") for cell, v in raw.items()}
+    on as the coach plays (games.coach.ishido.value: the board after it and the pouch's
+    contents, never its order)."""
+    kind = kind_of(state.pouch[0])
+    rest = sorted(kind_of(s) for s in state.pouch[1:])
+    counts = [rest.count(k) for k in range(36)]
+    position = Position.from_board(state.board, state.four_ways, state.score)
+    found = {}
+    for cell in cells:
+        after = position.copy()
+        place(after, cell, kind)
+        found[cell] = value.value(after, counts)
+    return found
+
+
+def _futures(state: ishido.State, rest: list[int], n: int, salt: str) -> list[list[int]]:
+    """`n` orders of `rest` (the pouch's contents after the current stone), drawn from the
+    visible position (`salt` draws others)."""
+    rng = random.Random(f"ishido-review|{salt}|{_visible(state)}")
+    futures = []
+    for _ in range(n if rest else 0):
+        order = rest[:]
+        rng.shuffle(order)
+        futures.append(order)
+    return futures
 
 
 def raw_values(state: ishido.State, cells: Sequence[int], salt: str = "") -> dict[int, float]:
     """The mean final score of placing the current stone on each of `cells`, then playing on by
-    the coach's fast policy, over the same `FUTURES` orders of the pouch's contents (drawn from
-    the visible position, never the real order; `salt` draws others, for measuring the
-    noise)."""
-    return {
-        cell: sum(found) / len(found) for cell, found in raw_samples(state, cells, salt).items()
-    }
-
-
-def raw_samples(
-    state: ishido.State, cells: Sequence[int], salt: str = ""
-) -> dict[int, list[float]]:
-    """Each of `cells`' final scores over the `FUTURES` sampled orders (`raw_values`), in the
-    same order of futures for every cell."""
+    the coach's fast policy, over the same `RAW_FUTURES` orders of the pouch's contents: the
+    raw value training/coach_selfplay.py records beside the hint's (not what the review shows:
+    `ishido_values`)."""
     kind = kind_of(state.pouch[0])
     rest = sorted(kind_of(s) for s in state.pouch[1:])
     position = Position.from_board(state.board, state.four_ways, state.score)
-    rng = random.Random(f"ishido-review|{salt}|{_visible(state)}")
-    futures = []
-    for _ in range(FUTURES if rest else 1):
-        order = rest[:]
-        rng.shuffle(order)
-        futures.append(order)
-    found: dict[int, list[float]] = {cell: [] for cell in cells}
-    for order in futures:
-        for cell in cells:
+    futures = _futures(state, rest, RAW_FUTURES, salt) or [[]]
+    found = {}
+    for cell in cells:
+        total = 0.0
+        for order in futures:
             after = position.copy()
             place(after, cell, kind)
             left, _live = play_out(after, order, len(order))
-            found[cell].append(after.score + ishido.end_bonus(left or 0))
+            total += after.score + ishido.end_bonus(left or 0)
+        found[cell] = total / len(futures)
     return found
-
-
-def _significant(differences: Sequence[float]) -> bool:
-    """Whether the coach's cell beats the player's on the shared futures by more than
-    `SIGNIFICANT` standard errors of the mean difference (the last stone's: any difference)."""
-    n = len(differences)
-    mean = sum(differences) / n
-    if n < 2:
-        return mean > 0
-    spread = (sum((d - mean) ** 2 for d in differences) / (n - 1)) ** 0.5
-    return bool(mean > SIGNIFICANT * spread / n**0.5)
 
 
 def _visible(state: ishido.State) -> str:
