@@ -20,13 +20,18 @@ from typing import Any
 DATA = Path(__file__).resolve().parent / "data" / "calibration.json"
 
 
+def shipped(path: Path) -> dict[str, Any]:
+    """A table shipped with the coach, as JSON ({} without the file)."""
+    if not path.exists():
+        return {}
+    found: dict[str, Any] = json.loads(path.read_text())
+    return found
+
+
 @cache
 def table() -> dict[str, Any]:
-    """The shipped table ({} without one)."""
-    if not DATA.exists():
-        return {}
-    found: dict[str, Any] = json.loads(DATA.read_text())
-    return found
+    """The shipped calibration table ({} without one)."""
+    return shipped(DATA)
 
 
 def section(name: str) -> dict[str, Any]:

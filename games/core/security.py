@@ -132,6 +132,13 @@ class _OverLimit(Exception):
         self.scope = scope
 
 
+def address_per_minute(request: HttpRequest, scope: str, limit: int) -> int:
+    """Count one use of `scope` by the visitor's address, at most `limit` a minute (count_uses):
+    0 within the limit, else the seconds until the minute ends (and nothing is counted)."""
+    over, seconds = count_uses([(scope, client_address(request), limit, timedelta(minutes=1))])
+    return seconds if over else 0
+
+
 def count_uses(counts: Sequence[tuple[str, str, int, timedelta]]) -> tuple[str, int]:
     """Count one use for each (scope, who, limit, window) of `counts` (a fixed window: this
     minute, for a minute; these ten seconds). Within every limit: ("", 0). Else the scope first

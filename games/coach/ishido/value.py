@@ -20,13 +20,13 @@ score so far (nothing to come).
 
 from __future__ import annotations
 
-import json
 import math
 from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
 from typing import Any
 
+from games.coach.calibration import shipped
 from games.coach.ishido.board import EMPTY, INTERIOR, Position, points
 from games.rules.ishido import end_bonus
 
@@ -130,10 +130,7 @@ def design(x: Sequence[float], stones: int) -> list[float]:
 @cache
 def table() -> dict[str, Any]:
     """The shipped file ({} without it)."""
-    if not DATA.exists():
-        return {}
-    found: dict[str, Any] = json.loads(DATA.read_text())
-    return found
+    return shipped(DATA)
 
 
 @cache

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from datetime import timedelta
-
 from django.conf import settings
 from django.core.cache import cache
 from django.http import Http404, HttpRequest, HttpResponse
@@ -14,7 +12,7 @@ from django.views.decorators.http import require_safe
 
 from games.core.models import Game
 from games.core.preview import drawing
-from games.core.security import client_address, count_uses
+from games.core.security import address_per_minute
 
 # Part of every kept picture's key: a change of the drawing draws every picture anew.
 DRAWING_VERSION = 1
@@ -36,9 +34,7 @@ def preview(request: HttpRequest, game_id: int) -> HttpResponse:
     picture = cache.get(key)
     if picture is None:
         limit = settings.PREVIEW_LIMIT
-        minute = timedelta(minutes=1)
-        scope, retry = count_uses([("preview", client_address(request), limit, minute)])
-        if scope:
+        if retry := address_per_minute(request, "preview", limit):
             message = TOO_MANY_MESSAGE % {"limit": limit}
             response = render(request, "core/refused.html", {"message": message}, status=429)
             response["Retry-After"] = str(retry)

@@ -7,7 +7,6 @@ and writes one attempt (games.core.puzzles.attempts); the source game never chan
 
 from __future__ import annotations
 
-from datetime import timedelta
 from typing import Any
 
 from django.conf import settings
@@ -29,7 +28,7 @@ from games.core.puzzles.models import Puzzle, PuzzleAttempt, PuzzleRating
 from games.core.retry.attempt import analysed, answer, kept, played
 from games.core.review.display import value_text
 from games.core.review.replays import NotPrepared, state_at
-from games.core.security import client_address, count_uses
+from games.core.security import address_per_minute
 from games.rules import IllegalMove
 
 MODES = ("rated", "streak", "daily")
@@ -142,9 +141,7 @@ def _answer(request: HtmxHttpRequest, found: Puzzle, state: Any, context: dict[s
         context["error"] = kind.refusal_text(error)
         return 400
     limit = settings.PUZZLE_LIMITS["address"]
-    counts = [("puzzle-address", client_address(request), limit, timedelta(minutes=1))]
-    scope, seconds = count_uses(counts)
-    if scope:
+    if seconds := address_per_minute(request, "puzzle-address", limit):
         context["error"] = TOO_MANY % {"limit": limit, "seconds": seconds}
         context["retry_after"] = str(seconds)
         return 429

@@ -5,7 +5,6 @@ counted per visitor (settings.RETRY_LIMITS, else 429). It never writes the game.
 
 from __future__ import annotations
 
-from datetime import timedelta
 from typing import Any
 
 from django.conf import settings
@@ -25,7 +24,7 @@ from games.core.review.display import GRADE_LABELS
 from games.core.review.models import DecisionPage, Review
 from games.core.review.replays import NotPrepared, state_at
 from games.core.review.store import NotReviewable, check_reviewable
-from games.core.security import client_address, count_uses
+from games.core.security import address_per_minute
 from games.rules import IllegalMove
 
 TOO_MANY = _(
@@ -108,9 +107,7 @@ def _try(
     found = kept(game.pk, number, actions)
     if found is None:  # coach work: counted
         limit = settings.RETRY_LIMITS["address"]
-        counts = [("retry-address", client_address(request), limit, timedelta(minutes=1))]
-        scope, seconds = count_uses(counts)
-        if scope:
+        if seconds := address_per_minute(request, "retry-address", limit):
             context["error"] = TOO_MANY % {"limit": limit, "seconds": seconds}
             context["retry_after"] = str(seconds)
             return 429
