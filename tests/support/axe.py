@@ -18,6 +18,11 @@ def axe_script() -> str:
 def serious_violations(page) -> list[str]:
     """Each serious or critical violation of WCAG 2 A/AA (and axe's best practices) on the
     page as it stands: "rule: what, at selector (html)"."""
+    # Read the page as it rests: a swap's fading content, mid-transition, reads as low contrast.
+    page.wait_for_function(
+        "!document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling, .htmx-added')"
+        " && document.getAnimations().every(a => a.playState !== 'running')"
+    )
     if not page.evaluate("typeof window.axe !== 'undefined'"):
         page.evaluate(axe_script())
     results = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
