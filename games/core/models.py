@@ -14,7 +14,7 @@ import struct
 from collections.abc import Iterable, Iterator
 from dataclasses import replace
 from datetime import UTC, date, datetime
-from typing import Any
+from typing import Any, cast
 
 from django.apps import apps
 from django.db import IntegrityError, connection, models, transaction
@@ -37,9 +37,26 @@ def pack_rng(rng: random.Random) -> bytes:
 
 
 def unpack_rng(data: bytes) -> random.Random:
-    rng = random.Random()
+    rng = random.Random(0)  # seeded cheaply: setstate replaces it all
     rng.setstate((3, struct.unpack(f"<{_MT_WORDS}I", bytes(data)), None))
     return rng
+
+
+class StoredRandom:
+    """A game's generator as the rules see it, unpacked from its stored state only when they
+    first reach for it: most moves (a stone placed, a die staged) draw nothing, and then the
+    stored state stays as it is, neither unpacked nor packed nor written again."""
+
+    __slots__ = ("_data", "unpacked")
+
+    def __init__(self, data: bytes) -> None:
+        self._data = data
+        self.unpacked: random.Random | None = None
+
+    def __getattr__(self, name: str) -> Any:
+        if self.unpacked is None:
+            self.unpacked = unpack_rng(self._data)
+        return getattr(self.unpacked, name)
 
 
 def seed_hash(seed: str) -> str:
@@ -274,16 +291,17 @@ class Game(models.Model):
         if self.status != Game.Status.ACTIVE:
             raise GameOver
         kind = self.kind
-        rng = unpack_rng(bytes(self.rng_state))
-        state = kind.apply(self.state, action, rng)
+        rng = StoredRandom(bytes(self.rng_state))
+        state = kind.apply(self.state, action, cast(random.Random, rng))
         version = expected_version + 1
         now = timezone.now()
         changes: dict[str, Any] = {
             "version": version,
             "snapshot": kind.dump_state(state),
-            "rng_state": pack_rng(rng),
             "updated_at": now,
         }
+        if rng.unpacked is not None:
+            changes["rng_state"] = pack_rng(rng.unpacked)
         finished = kind.is_finished(state)
         if finished:
             changes |= {"status": Game.Status.FINISHED, "finished_at": now}
@@ -297,7 +315,7 @@ class Game(models.Model):
                     game_id=self.pk,
                     number=version,
                     snapshot=changes["snapshot"],
-                    rng_state=changes["rng_state"],
+                    rng_state=changes.get("rng_state", bytes(self.rng_state)),
                 )
             if finished:
                 self._record_result(kind, state, now)

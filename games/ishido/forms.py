@@ -15,12 +15,6 @@ STONE_CHOICES = [
 ]
 
 
-def stone_choices() -> list[tuple[str, str]]:
-    """The 36 stones. A callable, so that each move's form shares the one list: a form copies
-    its fields, and a list of choices with them (a twentieth of a move's server time)."""
-    return STONE_CHOICES
-
-
 class NewGameForm(core_forms.NewGameForm):
     form_action = "ishido:new"
 
@@ -42,7 +36,7 @@ class PlaceForm(MoveForm):
     )
     stone = forms.ChoiceField(
         label=_("Stone"),
-        choices=stone_choices,
+        choices=STONE_CHOICES,
         required=False,
         error_messages={"invalid_choice": _("There is no stone called “%(value)s”.")},
     )

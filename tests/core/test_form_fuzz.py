@@ -479,3 +479,18 @@ def test_a_5000_digit_die_gets_the_die_message(client):
     assert response.status_code == 400
     assert "There is no such die" in response.content.decode()
     assert frozen(game) == before
+
+
+def test_a_move_form_reads_its_fields_without_copying_or_changing_them():
+    """Move forms share their class's fields (games.core.play.moves.SharedFields): two forms
+    read the same field objects, and a form trying to change its fields is refused instead of
+    changing every later form's."""
+    from games.ishido.forms import PlaceForm
+
+    first, second = PlaceForm({"version": "0", "cell": "5"}), PlaceForm({"version": "x"})
+    assert first.fields["cell"] is second.fields["cell"] is PlaceForm.base_fields["cell"]
+    assert first.is_valid() and first.cleaned_data["cell"] == 5
+    assert not second.is_valid() and "version" in second.errors
+    with pytest.raises(TypeError):
+        first.fields["cell"] = first.fields["version"]  # type: ignore[index]
+    assert PlaceForm({"version": "1", "cell": "95"}).is_valid()

@@ -131,3 +131,32 @@ def test_verify_games_fails_on_a_tampered_action(player):
     with pytest.raises(CommandError) as error:
         call_command("verify_games")
     assert error.value.returncode == 1
+
+
+def test_the_generator_goes_on_exactly_where_each_move_left_it(player):
+    """MAGDAGDON draws only when dice are rolled or rerolled: a staged die leaves the stored
+    generator as it was, and every roll goes on from where the last one stopped, as one
+    generator from the seed would (M: the server rolls every die)."""
+    from games.rules import magdagdon
+
+    kind = get_kind("magdagdon")
+    options = magdagdon.Options(magdagdon.Difficulty.PEACEFUL)
+    game = Game.start(player, kind, options, seed="generator")
+    mirror_rng = random.Random("generator")
+    mirror = magdagdon.new_game(options, mirror_rng)
+    for _ in range(3):  # three turns: roll, stage two dice, confirm
+        for action in (magdagdon.Roll(), None, None, magdagdon.Confirm()):
+            if action is None:
+                legal = magdagdon.legal_actions(mirror)
+                action = next(a for a in legal if isinstance(a, magdagdon.Stage))
+            stored = bytes(game.rng_state)
+            game.apply_action(action, game.version)
+            mirror = magdagdon.apply(mirror, action, mirror_rng)
+            game.refresh_from_db()
+            assert game.snapshot == mirror.to_dict()
+            if isinstance(action, magdagdon.Roll):
+                assert bytes(game.rng_state) != stored
+            else:
+                assert bytes(game.rng_state) == stored
+    *_, replayed = game.replay_states()
+    assert replayed.to_dict() == game.snapshot
