@@ -254,11 +254,12 @@ def end_bonus(stones_left: int) -> int:
 
 
 def _stone_code(stone: StoneLike) -> str:
-    return f"{stone[0]}{stone[1]}"
+    return _CODES_BY_STONE.get(stone) or f"{stone[0]}{stone[1]}"
 
 
-# The 36 codes and their stones: a stored game reads up to 168 codes at each load.
+# The 36 codes and their stones: a stored game reads and writes up to 168 codes at each move.
 _STONES_BY_CODE = {f"{c}{s}": Stone(c, s) for c in range(len(COLOURS)) for s in range(len(SHAPES))}
+_CODES_BY_STONE: dict[StoneLike, str] = {stone: code for code, stone in _STONES_BY_CODE.items()}
 
 
 def _stone_from_code(code: object) -> Stone:

@@ -195,8 +195,44 @@ _GETTERS = {kind: operator.attrgetter(*names) for kind, names in _NAMES.items()}
 _READERS = {kind: tuple(_reader(name) for name in names) for kind, names in _NAMES.items()}
 
 
+# Events already read, by their row's values: a state's log is read back on every move (some
+# forty rows, most of them read by the move before), and an event is an immutable value.
+_READ: dict[tuple[object, ...], Event] = {}
+_READ_MAX = 1 << 16
+
+
+def _strict_key(row: object) -> tuple[object, ...] | None:
+    """`row` as a key when it holds only strings, ints and lists of ints, by type (so that
+    `true` or `1.0`, equal to 1 in Python, never finds the event of a 1); else None."""
+    if type(row) is not list:
+        return None
+    key: list[object] = []
+    for value in row:
+        kind = type(value)
+        if kind is int or kind is str:
+            key.append(value)
+        elif kind is list and all(type(item) is int for item in value):
+            key.append(tuple(value))
+        else:
+            return None
+    return tuple(key)
+
+
 def event_from_row(row: object) -> Event:
-    """Read back one event written by `to_row`; CorruptState when malformed."""
+    """Read back one event written by `to_row`; CorruptState when malformed. An event read
+    before is found again rather than read anew (`_READ`)."""
+    key = _strict_key(row)
+    event = _READ.get(key) if key is not None else None
+    if event is None:
+        event = _read_row(row)
+        if key is not None:
+            if len(_READ) >= _READ_MAX:
+                _READ.clear()
+            _READ[key] = event
+    return event
+
+
+def _read_row(row: object) -> Event:
     if type(row) is not list or not row or not isinstance(row[0], str) or row[0] not in _CLASSES:
         raise CorruptState(f"not a MISHIMASH log event: {row!r}")
     readers = _READERS[row[0]]

@@ -117,3 +117,23 @@ def test_corrupt_log_fields_are_refused(key: str, value: object) -> None:
     data[key] = value
     with pytest.raises(CorruptState):  # a corrupt snapshot, for a developer
         State.from_dict(data)
+
+
+@pytest.mark.parametrize(
+    "corrupt",
+    [
+        ["roll", True, 1, [1, 2, 3, 4, 6, 6]],  # true is 1 to Python, not to the log
+        ["roll", 0, 1.0, [1, 2, 3, 4, 6, 6]],
+        ["roll", 0, 1, [1, 2, 3, 4, 6, 6.0]],
+        ["roll", 0, 1, [1, 2, 3, 4, 6, 7]],
+        ["roll", 0, 1, "123466"],
+    ],
+)
+def test_an_event_read_before_is_no_pass_for_a_corrupt_row_like_it(corrupt: list[object]) -> None:
+    """Events already read are found again by their row's values (mishimash_log._READ); a row
+    equal to one in Python's eyes but not of the same JSON types is still read, and refused."""
+    good = ["roll", 0, 1, [1, 2, 3, 4, 6, 6]]
+    assert mishimash_log.event_from_row(good) == Rolled(0, 1, (1, 2, 3, 4, 6, 6))
+    assert mishimash_log.event_from_row(list(good)) is mishimash_log.event_from_row(good)
+    with pytest.raises(CorruptState):
+        mishimash_log.event_from_row(corrupt)
