@@ -347,31 +347,79 @@ def legal_preview(
     )
 
 
-def preview_html(p: Preview, masks: Sequence[int] | None = None) -> Html:
+@dataclass(frozen=True)
+class _PreviewWords:
+    """The words of the preview lines in one language, looked up once (a roll has up to 63
+    lines, each saying them)."""
+
+    language: str
+    bonus: str  # "+ MISHIMASH bonus %(bonus)s"
+    after: str  # "Turn: … · bank now for a total of …"
+    target: Html
+    empty: Html
+    again: tuple[str, ...]  # what ROLL AGAIN rolls, by dice left; [0]: six dice after a clear
+
+    def number(self, halves: int) -> str:
+        return _number_text(halves, self.language)
+
+    def again_text(self, p: Preview) -> str:
+        return "" if not p.legal else self.again[0 if p.clears else p.left]
+
+
+@functools.lru_cache(maxsize=16)
+def _preview_words(language: str | None) -> _PreviewWords:
+    return _PreviewWords(
+        language=language or "",
+        bonus=gettext("+ MISHIMASH bonus %(bonus)s"),
+        after=gettext("Turn: %(turn)s · bank now for a total of %(total)s"),
+        target=escape(gettext("reaches the target!")),
+        empty=escape(
+            gettext(
+                "Choose the scoring dice to set aside: single 1s and 5s, three or more of a kind, "
+                "or a straight or three pairs of all six."
+            )
+        ),
+        again=(
+            gettext("(six dice)"),
+            *(ngettext("(%(left)s die)", "(%(left)s dice)", n) % {"left": n} for n in range(1, 7)),
+        ),
+    )
+
+
+@receiver(setting_changed)
+def _forget_preview_words(**kwargs: object) -> None:
+    _preview_words.cache_clear()
+
+
+def preview_html(
+    p: Preview, masks: Sequence[int] | None = None, words: _PreviewWords | None = None
+) -> Html:
     """The preview line of a selection; `masks`: every selection it answers (the page's
-    script finds a line by `data-masks~=`), by default its own."""
+    script finds a line by `data-masks~=`), by default its own; `words`: the active
+    language's (found when not given)."""
+    if words is None:
+        words = _preview_words(translation.get_language())
     keys = escape(" ".join(str(m) for m in (masks if masks is not None else (p.mask,))))
     if p.legal:
         bonus = (
-            fill(
-                ' <span class="bonus">%s</span>',
-                escape(gettext("+ MISHIMASH bonus %(bonus)s") % {"bonus": p.bonus}),
-            )
+            fill(' <span class="bonus">%s</span>', escape(words.bonus % {"bonus": p.bonus}))
             if p.bonus
             else EMPTY
         )
+        number = words.number
         after = escape(
-            gettext("Turn: %(turn)s · bank now for a total of %(total)s")
-            % {"turn": p.turn_text, "total": p.total_text}
+            words.after
+            % {"turn": number(p.turn_after_halves), "total": number(p.total_halves)}
         )
         if p.reaches_target:
-            after = fill("%s · <strong>%s</strong>", after, escape(gettext("reaches the target!")))
+            after = fill("%s · <strong>%s</strong>", after, words.target)
         return fill(
             '<p class="mm-preview ok" data-preview="legal" data-gain="%s" data-masks="%s" '
             'data-again="%s"><span class="calc"><span class="words">%s</span> = %s × %s = '
             '<strong>%s</strong>%s</span> <span class="after">%s</span></p>',
-            escape(p.gain_text), keys, escape(p.again_text), escape(p.words),
-            escape(p.base_text), p.k, escape(p.product_text), bonus, after,
+            escape(p.gain_text), keys, escape(words.again_text(p)), escape(p.words),
+            escape(number(p.base_halves)), p.k, escape(number(p.base_halves * p.k)), bonus,
+            after,
         )  # fmt: skip
     if p.error:
         return fill(
@@ -379,16 +427,7 @@ def preview_html(p: Preview, masks: Sequence[int] | None = None) -> Html:
             keys,
             escape(p.error),
         )
-    return fill(
-        '<p class="mm-preview" data-preview="empty" data-masks="%s">%s</p>',
-        keys,
-        escape(
-            gettext(
-                "Choose the scoring dice to set aside: single 1s and 5s, three or more of a kind, "
-                "or a straight or three pairs of all six."
-            )
-        ),
-    )
+    return fill('<p class="mm-preview" data-preview="empty" data-masks="%s">%s</p>', keys, words.empty)
 
 
 # A multiset of faces as one number: a base-8 digit per face counts its dice (at most 6), so
@@ -434,18 +473,21 @@ def previews_html(state: rules.State) -> Html:
     codes = _selection_codes(state.roll)
     for mask in range(1, len(codes)):
         by_faces.setdefault(codes[mask], []).append(mask)
-    readings = _readings(tuple(sorted(state.roll)), translation.get_language() or "")
-    parts = [preview_html(Preview((), legal=False))]
+    language = translation.get_language()
+    readings = _readings(tuple(sorted(state.roll)), language or "")
+    words = _preview_words(language)
+    parts = [preview_html(Preview((), legal=False), words=words)]
     refused: dict[str, list[int]] = {}
     for code, masks in by_faces.items():
-        refusal, base, words = readings[code]
+        refusal, base, words_of_faces = readings[code]
         if refusal:
             refused.setdefault(refusal, []).extend(masks)
         else:
             dice = tuple(i for i in range(len(state.roll)) if masks[0] >> i & 1)
-            parts.append(preview_html(legal_preview(state, dice, (base, words)), masks))
+            preview = legal_preview(state, dice, (base, words_of_faces))
+            parts.append(preview_html(preview, masks, words))
     parts.extend(
-        preview_html(Preview((), legal=False, error=error), sorted(masks))
+        preview_html(Preview((), legal=False, error=error), sorted(masks), words)
         for error, masks in refused.items()
     )
     return join(parts)
