@@ -408,8 +408,7 @@ def preview_html(
         )
         number = words.number
         after = escape(
-            words.after
-            % {"turn": number(p.turn_after_halves), "total": number(p.total_halves)}
+            words.after % {"turn": number(p.turn_after_halves), "total": number(p.total_halves)}
         )
         if p.reaches_target:
             after = fill("%s · <strong>%s</strong>", after, words.target)
@@ -427,7 +426,8 @@ def preview_html(
             keys,
             escape(p.error),
         )
-    return fill('<p class="mm-preview" data-preview="empty" data-masks="%s">%s</p>', keys, words.empty)
+    empty = '<p class="mm-preview" data-preview="empty" data-masks="%s">%s</p>'
+    return fill(empty, keys, words.empty)
 
 
 # A multiset of faces as one number: a base-8 digit per face counts its dice (at most 6), so
