@@ -213,35 +213,49 @@ def cells_html(
     readers (`data-label-*` on the page) and groups them into the rows the eye sees.
     `hinted`: the cell a hint advises (`data-hint`, ringed by the stylesheet).
     """
-    stones: dict[ishido.Stone, Html] = {}
-    parts = []
+    parts: list[Html] = []
     for index, stone in enumerate(state.board):
         if stone is not None and last is not None and index == last.cell:
             parts.append(last_cell_html(stone_sign(stone), last))
         elif stone is not None:
-            drawn = stones.get(stone)
-            if drawn is None:
-                sign = stone_sign(stone)
-                drawn = stones[stone] = fill(
-                    '" data-value="%s"><use href=#%s /></svg>',
-                    escape(sign.name),
-                    escape(sign.symbol),
-                )
-            parts.append(fill('<svg data-cell="%s%s', index, drawn))
+            parts += (_STONE_AT[index], _STONES[stone])
         elif buttons:
-            hint = LEGAL if index in legal else EMPTY
-            hint = fill("%s%s", hint, HINTED) if index in hinted else hint
-            parts.append(
-                fill(
-                    '<button name=cell value=%s data-cell="%s" data-value%s></button>',
-                    index,
-                    index,
-                    hint,
-                )
-            )
+            parts.append(_BUTTONS[index in legal, index in hinted][index])
         else:
-            parts.append(fill('<i data-cell="%s" data-value=""></i>', index))
+            parts.append(_BOXES[index])
     return join(parts)
+
+
+# The markup of each cell's place and of each stone, written once (the same in every
+# language: a stone's test hook name and its symbol): a board is 96 of them on every move.
+_STONES = {
+    stone: fill(
+        '" data-value="%s"><use href=#%s /></svg>',
+        escape(ishido.stone_name(stone)),
+        escape(f"s{stone.colour}{stone.shape}"),
+    )
+    for stone in (
+        ishido.Stone(colour, shape)
+        for colour in range(len(ishido.COLOURS))
+        for shape in range(len(ishido.SHAPES))
+    )
+}
+_STONE_AT = tuple(fill('<svg data-cell="%s', index) for index in range(ishido.CELLS))
+_BOXES = tuple(fill('<i data-cell="%s" data-value=""></i>', index) for index in range(ishido.CELLS))
+_BUTTONS = {
+    (legal, hinted): tuple(
+        fill(
+            '<button name=cell value=%s data-cell="%s" data-value%s%s></button>',
+            index,
+            index,
+            markup(" data-legal") if legal else EMPTY,
+            markup(" data-hint") if hinted else EMPTY,
+        )
+        for index in range(ishido.CELLS)
+    )
+    for legal in (False, True)
+    for hinted in (False, True)
+}
 
 
 def last_cell_html(sign: StoneSign, last: LastPlacement) -> Html:
