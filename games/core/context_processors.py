@@ -22,7 +22,8 @@ def site(request: HttpRequest) -> dict[str, object]:
         # (chosen, next): the page is drawn in the chosen theme, so none other ever flashes.
         "theme": SimpleLazyObject(lambda: themes(get_player(request))),
         "game_kinds": all_kinds(),
+        # Django's lazy name only for a language without its own (each costs a translation).
         "language_choices": [
-            (code, NATIVE_NAMES.get(code, str(name))) for code, name in settings.LANGUAGES
+            (code, NATIVE_NAMES.get(code) or str(name)) for code, name in settings.LANGUAGES
         ],
     }

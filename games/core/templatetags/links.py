@@ -15,11 +15,12 @@ from django.dispatch import receiver
 from django.template.base import Parser, Token
 from django.template.defaulttags import URLNode
 from django.template.defaulttags import url as django_url
-from django.urls import get_script_prefix, get_urlconf, reverse
+from django.urls import NoReverseMatch, get_script_prefix, get_urlconf, reverse
 from django.utils.html import conditional_escape
 from django.utils.translation import get_language
 
 register = template.Library()
+_UNSET = object()
 
 
 @lru_cache(maxsize=8192)
@@ -42,18 +43,19 @@ def _forget(**kwargs: Any) -> None:
 
 class KeptURLNode(URLNode):
     def render(self, context: Any) -> str:
-        from django.urls import NoReverseMatch
-
         args = tuple(arg.resolve(context) for arg in self.args)
-        kwargs = tuple(sorted((k, v.resolve(context)) for k, v in self.kwargs.items()))
+        kwargs = (
+            tuple(sorted((k, v.resolve(context)) for k, v in self.kwargs.items()))
+            if self.kwargs
+            else ()
+        )
         view_name = self.view_name.resolve(context)
-        try:
-            current_app = context.request.current_app
-        except AttributeError:
-            try:
-                current_app = context.request.resolver_match.namespace
-            except AttributeError:
-                current_app = None
+        # As Django's URLNode finds it, without raising AttributeError on each address: a
+        # request has no `current_app` unless a view set one.
+        request = getattr(context, "request", None)
+        current_app = getattr(request, "current_app", _UNSET)
+        if current_app is _UNSET:
+            current_app = getattr(getattr(request, "resolver_match", None), "namespace", None)
         url = ""
         try:
             key = (view_name, args, kwargs, current_app)
