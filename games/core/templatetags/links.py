@@ -53,7 +53,7 @@ class KeptURLNode(URLNode):
         # As Django's URLNode finds it, without raising AttributeError on each address: a
         # request has no `current_app` unless a view set one.
         request = getattr(context, "request", None)
-        current_app = getattr(request, "current_app", _UNSET)
+        current_app: Any = getattr(request, "current_app", _UNSET)
         if current_app is _UNSET:
             current_app = getattr(getattr(request, "resolver_match", None), "namespace", None)
         url = ""
