@@ -148,7 +148,9 @@
 
   document.addEventListener("DOMContentLoaded", function () { setup(document); });
   document.addEventListener("htmx:load", function (event) {
-    if (event.detail.elt && event.detail.elt.id === "board") setup(event.detail.elt);
+    var elt = event.detail.elt; // the board, or a puzzle around it
+    var root = elt && (elt.id === "board" ? elt : elt.querySelector && elt.querySelector("#board"));
+    if (root) setup(root);
   });
   // Turning the phone redraws the board: regroup the rows and rename the cells to match.
   TALL.addEventListener("change", function () {

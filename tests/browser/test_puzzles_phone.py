@@ -23,8 +23,8 @@ def choose(page, kind_key, actions):
     """Make the choice `actions` (stored rules actions) on the puzzle's board, as a player
     taps: the retry board, or MAGDAGDON's usual board (a die, then a cell, for each die)."""
     first = actions[0]
-    if kind_key == "ishido":
-        page.locator(f'[data-retry-board] button[value="{first["cell"]}"]').click()
+    if kind_key == "ishido":  # the game's own board: a tap on a cell answers
+        page.locator(f'#board .board button[data-cell="{first["cell"]}"]').click()
     elif kind_key == "mishimash":
         for die in first["dice"]:
             page.locator(f'input[name="dice"][value="{die}"]').check()
@@ -81,6 +81,9 @@ def test_a_phone_player_solves_a_puzzle_of_each_game(browser, live_server, kind_
         screenshot(page, f"puzzle-{kind_key}-360-{language}-{scheme}-position")
         if kind_key == "magdagdon":  # the board, the dice and CONFIRM on one screen
             assert all(in_view(page, s) for s in (".mg-grid", ".mg-tray", "#mg-confirm"))
+        if kind_key == "ishido":  # the current stone and the whole board, its cells ringed
+            assert in_view(page, ".ishido-current") and in_view(page, "#board .board")
+            assert page.locator("#board .board [data-legal]").count() >= 1
         choose(page, kind_key, puzzle.decision["coach"])
         answer = page.locator("[data-puzzle-answer]")
         answer.wait_for()
@@ -138,6 +141,23 @@ def test_a_magdagdon_puzzle_is_solved_on_the_usual_board_without_javascript(brow
     screenshot(page, "puzzle-magdagdon-360-en-nojs-answer")
     context.close()
     assert PuzzleAttempt.objects.get().choice == coach
+
+
+def test_an_ishido_puzzle_is_solved_on_the_usual_board_without_javascript(browser, live_server):
+    puzzle = puzzle_of("ishido", nickname="Hiddenname")
+    context, page = phone(browser, live_server, java_script_enabled=False)
+    page.goto(page.base_url + f"/puzzles/{puzzle.pk}/")
+    assert in_view(page, ".ishido-current") and in_view(page, "#board .board")
+    page.set_viewport_size({"width": 1280, "height": 800})
+    assert in_view(page, "#board .board")
+    screenshot(page, "puzzle-ishido-1280-en-nojs-position")
+    page.set_viewport_size({"width": 360, "height": 740})
+    choose(page, "ishido", puzzle.decision["coach"])
+    answer = page.locator("[data-puzzle-answer]")
+    answer.wait_for()
+    assert answer.get_attribute("data-solved") == "yes"
+    context.close()
+    assert PuzzleAttempt.objects.get().choice == puzzle.decision["coach"]
 
 
 @pytest.mark.parametrize("first", ["accept_magdagdon", "increase"])
