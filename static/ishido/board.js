@@ -111,7 +111,8 @@
   function setup(root) {
     fit();
     var board = boardOf(root);
-    if (!board) return;
+    if (!board || board.dataset.ready) return; // once a board (htmx:load also reports the body)
+    board.dataset.ready = "1";
     if (cursor === null) {
       var legal = board.querySelector("[data-legal]");
       cursor = legal ? Number(legal.dataset.cell) : 41;

@@ -1,5 +1,5 @@
 """Solving a puzzle of each game on a phone (360×740) in a real Chromium: the position on the
-game's retry board, the coach's choice made by taps, the answer with the coach's choice, the
+game's usual board, the coach's choice made by taps, the answer with the coach's choice, the
 values and the margin, the source revealed only then; in Arabic right to left, and as a plain
 POST without JavaScript."""
 
@@ -25,11 +25,12 @@ def choose(page, kind_key, actions):
     first = actions[0]
     if kind_key == "ishido":  # the game's own board: a tap on a cell answers
         page.locator(f'#board .board button[data-cell="{first["cell"]}"]').click()
-    elif kind_key == "mishimash":
-        for die in first["dice"]:
-            page.locator(f'input[name="dice"][value="{die}"]').check()
+    elif kind_key == "mishimash":  # the game's dice row: tap the dice, then BANK or ROLL AGAIN
+        for die in first["dice"]:  # ticked in place, or (without JavaScript) by a GET of the page
+            page.locator(f'#board button[data-die="{die}"]').click()
+            page.locator(f'#board button[data-die="{die}"][aria-pressed="true"]').wait_for()
         bank = first["type"] == "select_and_bank"
-        page.locator("[data-retry-bank]" if bank else "[data-retry-roll]").click()
+        page.locator("#mm-bank" if bank else "#mm-again").click()
     elif first["type"] == "stage":
         for action in actions[:-1]:
             die, cell = action["die"], action["cell"]
@@ -81,6 +82,8 @@ def test_a_phone_player_solves_a_puzzle_of_each_game(browser, live_server, kind_
         screenshot(page, f"puzzle-{kind_key}-360-{language}-{scheme}-position")
         if kind_key == "magdagdon":  # the board, the dice and CONFIRM on one screen
             assert all(in_view(page, s) for s in (".mg-grid", ".mg-tray", "#mg-confirm"))
+        if kind_key == "mishimash":  # the dice and both answers on one screen
+            assert all(in_view(page, s) for s in (".dice-row", "#mm-bank", "#mm-again"))
         if kind_key == "ishido":  # the current stone and the whole board, its cells ringed
             assert in_view(page, ".ishido-current") and in_view(page, "#board .board")
             assert page.locator("#board .board [data-legal]").count() >= 1
@@ -104,6 +107,7 @@ def test_a_puzzle_is_missed_and_counted_without_javascript(browser, live_server)
     puzzle = puzzle_of("mishimash", nickname="Hiddenname")
     context, page = phone(browser, live_server, java_script_enabled=False)
     page.goto(page.base_url + f"/puzzles/{puzzle.pk}/?mode=streak")
+    assert in_view(page, ".dice-row") and in_view(page, "#mm-again")
     choose(page, "mishimash", puzzle.decision["player"])  # the slip played in the game
     answer = page.locator("[data-puzzle-answer]")
     answer.wait_for()
