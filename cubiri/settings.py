@@ -314,6 +314,9 @@ REVIEW_MAX_RUNNING = env_int("REVIEW_MAX_RUNNING", 2)
 # A review left this long without progress by a worker that holds no lease is queued again by
 # the page's next poll (its worker died: kill -9, a lost machine).
 REVIEW_STALLED_SECONDS = env_int("REVIEW_STALLED_SECONDS", 20)
+# Every finished game is analysed and mined for puzzles by the worker this long after its end
+# (a review its player opens at once goes first), at a lower priority than reviews asked for.
+PUZZLE_MINE_AFTER_SECONDS = env_int("PUZZLE_MINE_AFTER_SECONDS", 120)
 
 LANGUAGE_CODE = "en"
 LANGUAGES = [

@@ -222,6 +222,23 @@ class GameKind:
         raise IllegalMove("This game offers no retry.")
 
     # --- puzzles from finished games (games.core.puzzles) -------------------------------------
+    # The partial that draws a puzzle on the game's usual board, with its own forms (it is not
+    # inside the page's form): "" draws `retry_template` inside the puzzle's one form.
+    puzzle_template: ClassVar[str] = ""
+    puzzle_script: ClassVar[str] = ""  # a script under static/ the puzzle's board enhances with
+
+    def puzzle_board(self, state: Any, data: QueryDict) -> tuple[Any, IllegalMove | None]:
+        """The view model of the puzzle at `state` (`puzzle_template`'s, else the retry's),
+        with the choice being built read from the page's address or form (`data`, untrusted,
+        replayed through the rules), and the refusal of a step of it the rules refused (the
+        view is then the choice as it was before that step). The default: the retry's view."""
+        return self.retry_view(state), None
+
+    def puzzle_actions(self, state: Any, data: QueryDict) -> list[Any]:
+        """The rules actions of the answer posted (`data`, untrusted): as `retry_actions`
+        unless the kind answers on its own board."""
+        return self.retry_actions(state, data)
+
     def puzzle_runner_up(self, state: Any, advice: Advice) -> list[Any] | None:
         """The rules actions of the best choice from `state`, by the coach's ranking in
         `advice` (`coach.advise(state)`), that means something other than the coach's own

@@ -319,6 +319,9 @@ class Game(models.Model):
                 )
             if finished:
                 self._record_result(kind, state, now)
+                from games.core.puzzles.tasks import queue_finished
+
+                queue_finished(self)  # analysed and mined later by the worker, never here
         for field, value in changes.items():  # only once the write has committed
             setattr(self, field, value)
         self._cached_state, self._cached_state_version = state, self.version

@@ -82,6 +82,16 @@ class IshidoKind(GameKind):
     def retry_actions(self, state: ishido.State, data: QueryDict) -> list[Any]:
         return list(retry.actions(state, data))
 
+    # A puzzle on the usual board: the game's cells, a tap posts the cell (read as the retry's
+    # form reads it, GameKind.puzzle_actions); the legal cells highlighted unless ?hints=0.
+    puzzle_template = "ishido/_puzzle.html"
+    puzzle_script = "ishido/board.js"
+
+    def puzzle_board(
+        self, state: ishido.State, data: QueryDict
+    ) -> tuple[display.IshidoBoard, IllegalMove | None]:
+        return display.board_view(state, playable=True, hints=data.get("hints") != "0"), None
+
     def ui(self, request: HttpRequest, state: ishido.State, *, status: int) -> IshidoUi:
         """The legal-cell highlight: what the move form's checkbox (a hidden "0" before it) or
         the page's ?hints= says ("0": off, any other value: on), else what the player chose

@@ -16,10 +16,10 @@ from games.core.play.hint_panel import Hint
 from games.core.preview.drawing import Canvas
 from games.core.stats.facts import Fact, FinishedResult
 from games.core.tutorial.steps import TutorialStep
-from games.magdagdon import display, preview, retry, review, share, stats, tutorial
+from games.magdagdon import display, preview, puzzle, retry, review, share, stats, tutorial
 from games.magdagdon.display import MagdagdonUi, where
 from games.magdagdon.hint import hint_for
-from games.rules import magdagdon
+from games.rules import IllegalMove, magdagdon
 
 
 class MagdagdonKind(GameKind):
@@ -72,6 +72,17 @@ class MagdagdonKind(GameKind):
 
     def puzzle_runner_up(self, state: magdagdon.State, advice: Advice) -> list[Any] | None:
         return retry.runner_up(advice)
+
+    puzzle_template = "magdagdon/_puzzle.html"
+    puzzle_script = "magdagdon/board.js"
+
+    def puzzle_board(
+        self, state: magdagdon.State, data: QueryDict
+    ) -> tuple[puzzle.PuzzleBoard, IllegalMove | None]:
+        return puzzle.board(state, data)
+
+    def puzzle_actions(self, state: magdagdon.State, data: QueryDict) -> list[Any]:
+        return puzzle.actions(state, data)
 
     def ui(self, request: HttpRequest, state: magdagdon.State, *, status: int) -> MagdagdonUi:
         """The selected die and the RUIN choice, from the page's (or the form's) address; after

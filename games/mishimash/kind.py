@@ -21,7 +21,7 @@ from games.core.tutorial.steps import TutorialStep
 from games.mishimash import computers, display, preview, retry, review, share, stats, tutorial
 from games.mishimash.display import Ticks, ticked
 from games.mishimash.hint import hint_for
-from games.rules import mishimash
+from games.rules import IllegalMove, mishimash
 
 if TYPE_CHECKING:
     from games.core.models import Player
@@ -89,6 +89,17 @@ class MishimashKind(GameKind):
 
     def puzzle_runner_up(self, state: mishimash.State, advice: Advice) -> list[Any] | None:
         return retry.runner_up(state, advice)
+
+    # A puzzle on the game's own dice: ticked as on the game page (`dice`, `toggle` without the
+    # page's script: display.ticked), BANK or ROLL AGAIN posts `then` with the ticked `dice`,
+    # read as the retry's form reads them (GameKind.puzzle_actions).
+    puzzle_template = "mishimash/_puzzle.html"
+    puzzle_script = "mishimash/board.js"
+
+    def puzzle_board(
+        self, state: mishimash.State, data: QueryDict
+    ) -> tuple[retry.PuzzleDice, IllegalMove | None]:
+        return retry.puzzle_dice(state, display.ticked(data)), None
 
     def options_from_dict(self, data: dict[str, Any]) -> computers.SeatedOptions:
         """The stored options with their computer seats (see `computers`)."""

@@ -11,6 +11,7 @@ from django.utils.translation import gettext_noop
 
 from games.coach import Advice
 from games.coach.mishimash.review import choice_key
+from games.mishimash import display
 from games.rules import InvalidMove, mishimash
 
 UNREADABLE = gettext_noop("Tick the dice to set aside, then choose BANK or ROLL AGAIN.")
@@ -29,6 +30,22 @@ def view(state: mishimash.State) -> Position:
         turn_points=f"{state.turn_halves / 2:g}",
         banked=f"{state.banked_halves[state.current] / 2:g}",
     )
+
+
+@dataclass(frozen=True)
+class PuzzleDice:
+    """A puzzle's roll on the game's own dice row (templates/mishimash/_puzzle.html)."""
+
+    board: display.MishimashBoard
+    turn_points: str
+    banked: str
+
+
+def puzzle_dice(state: mishimash.State, ticked: tuple[int, ...]) -> PuzzleDice:
+    """The roll with the dice `ticked` (UI state, cleaned by display.board_view)."""
+    seen = view(state)
+    board = display.board_view(state, playable=True, selection=ticked)
+    return PuzzleDice(board, seen.turn_points, seen.banked)
 
 
 def actions(state: mishimash.State, data: QueryDict) -> list[mishimash.Action]:

@@ -111,7 +111,8 @@
   function setup(root) {
     fit();
     var board = boardOf(root);
-    if (!board) return;
+    if (!board || board.dataset.ready) return; // once a board (htmx:load also reports the body)
+    board.dataset.ready = "1";
     if (cursor === null) {
       var legal = board.querySelector("[data-legal]");
       cursor = legal ? Number(legal.dataset.cell) : 41;
@@ -148,7 +149,9 @@
 
   document.addEventListener("DOMContentLoaded", function () { setup(document); });
   document.addEventListener("htmx:load", function (event) {
-    if (event.detail.elt && event.detail.elt.id === "board") setup(event.detail.elt);
+    var elt = event.detail.elt; // the board, or a puzzle around it
+    var root = elt && (elt.id === "board" ? elt : elt.querySelector && elt.querySelector("#board"));
+    if (root) setup(root);
   });
   // Turning the phone redraws the board: regroup the rows and rename the cells to match.
   TALL.addEventListener("change", function () {

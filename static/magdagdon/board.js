@@ -201,6 +201,8 @@
 
   document.addEventListener("DOMContentLoaded", function () { setup(document); });
   document.addEventListener("htmx:load", function (event) {
-    if (event.detail.elt && event.detail.elt.id === "board") setup(event.detail.elt);
+    var elt = event.detail.elt; // the board, or a puzzle around it
+    var root = elt && (elt.id === "board" ? elt : elt.querySelector && elt.querySelector("#board"));
+    if (root) setup(root);
   });
 })();

@@ -48,6 +48,8 @@
   function setup(root) {
     var row = root.querySelector && root.querySelector(".dice-row[data-keyboard]");
     if (!row || !row.closest("form").querySelector("template.mm-previews")) return;
+    if (row.dataset.ready) return; // once a row (htmx:load also reports the page's body)
+    row.dataset.ready = "1";
     roving(row);
     row.addEventListener("click", function (event) {
       var die = event.target.closest("button[data-die]");
@@ -72,6 +74,8 @@
 
   document.addEventListener("DOMContentLoaded", function () { setup(document); });
   document.addEventListener("htmx:load", function (event) {
-    if (event.detail.elt && event.detail.elt.id === "board") { cursor = 0; setup(event.detail.elt); }
+    var elt = event.detail.elt; // the board, or a puzzle around it
+    var root = elt && (elt.id === "board" ? elt : elt.querySelector && elt.querySelector("#board"));
+    if (root) { cursor = 0; setup(root); }
   });
 })();

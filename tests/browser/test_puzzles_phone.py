@@ -1,5 +1,5 @@
 """Solving a puzzle of each game on a phone (360×740) in a real Chromium: the position on the
-game's retry board, the coach's choice made by taps, the answer with the coach's choice, the
+game's usual board, the coach's choice made by taps, the answer with the coach's choice, the
 values and the margin, the source revealed only then; in Arabic right to left, and as a plain
 POST without JavaScript."""
 
@@ -7,8 +7,8 @@ import pytest
 
 from games.core.puzzles.models import PuzzleAttempt
 from tests.support.axe import serious_violations
-from tests.support.browser import open_context, screenshot, watch_csp
-from tests.support.puzzles import puzzle_of
+from tests.support.browser import in_view, open_context, screenshot, watch_csp
+from tests.support.puzzles import magdagdon_puzzle, puzzle_of
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -20,29 +20,40 @@ def phone(browser, live_server, locale="en-US", scheme="light", **options):
 
 
 def choose(page, kind_key, actions):
-    """Make the choice `actions` (stored rules actions) on the retry board, as a player taps."""
+    """Make the choice `actions` (stored rules actions) on the puzzle's board, as a player
+    taps: the retry board, or MAGDAGDON's usual board (a die, then a cell, for each die)."""
     first = actions[0]
-    if kind_key == "ishido":
-        page.locator(f'[data-retry-board] button[value="{first["cell"]}"]').click()
-    elif kind_key == "mishimash":
-        for die in first["dice"]:
-            page.locator(f'input[name="dice"][value="{die}"]').check()
+    if kind_key == "ishido":  # the game's own board: a tap on a cell answers
+        page.locator(f'#board .board button[data-cell="{first["cell"]}"]').click()
+    elif kind_key == "mishimash":  # the game's dice row: tap the dice, then BANK or ROLL AGAIN
+        for die in first["dice"]:  # ticked in place, or (without JavaScript) by a GET of the page
+            page.locator(f'#board button[data-die="{die}"]').click()
+            page.locator(f'#board button[data-die="{die}"][aria-pressed="true"]').wait_for()
         bank = first["type"] == "select_and_bank"
-        page.locator("[data-retry-bank]" if bank else "[data-retry-roll]").click()
+        page.locator("#mm-bank" if bank else "#mm-again").click()
     elif first["type"] == "stage":
         for action in actions[:-1]:
-            page.select_option(f'select[name="die{action["die"]}"]', str(action["cell"]))
-        page.locator("[data-retry-confirm]").click()
+            die, cell = action["die"], action["cell"]
+            page.locator(f'#board button[form="mg-pick"][data-die="{die}"]').click()
+            page.locator(f'#board button[form="mg-stage"][data-cell="{cell}"]').click()
+            page.locator(f'.mg-grid [data-cell="{cell}"][data-staged="{die}"]').wait_for()
+        page.locator("#mg-confirm").click()
     elif first["type"] == "accept_magdagdon":
-        page.locator(f'[data-retry-ruin="{first["cell"]}"]').click()
+        page.locator("#mg-accept").click()
+        page.locator(f'button[form="mg-ruin"][data-cell="{first["cell"]}"]').click()
     else:
-        page.locator(".retry-powers summary").click()
+        powers = page.locator("#mg-powers")
         if first["type"] == "reroll":
+            if powers.get_attribute("open") is None:
+                powers.locator("summary").click()
             for die in first["dice"]:
                 page.locator(f'input[name="reroll"][value="{die}"]').check()
-            page.locator('button[name="power"][value="reroll"]').click()
+            page.locator("#mg-reroll").click()
         else:
-            page.locator(f'button[name="power"][value="{first["type"]}-{first["die"]}"]').click()
+            page.locator(f'#board button[form="mg-pick"][data-die="{first["die"]}"]').click()
+            if powers.get_attribute("open") is None:
+                powers.locator("summary").click()
+            page.locator(f"#mg-{first['type']}-{first['die']}").click()
 
 
 def fits_width(page, width=360):
@@ -51,7 +62,10 @@ def fits_width(page, width=360):
 
 @pytest.mark.parametrize("kind_key", ["magdagdon", "mishimash", "ishido"])
 def test_a_phone_player_solves_a_puzzle_of_each_game(browser, live_server, kind_key):
-    puzzle = puzzle_of(kind_key, nickname="Hiddenname")
+    if kind_key == "magdagdon":  # a staging, made by tapping dice and cells
+        puzzle = magdagdon_puzzle("stage", nickname="Hiddenname")
+    else:
+        puzzle = puzzle_of(kind_key, nickname="Hiddenname")
     for language, scheme in (("en", "light"), ("ar", "dark")):
         context, page = phone(browser, live_server, locale=language, scheme=scheme)
         complaints = watch_csp(page)
@@ -66,6 +80,13 @@ def test_a_phone_player_solves_a_puzzle_of_each_game(browser, live_server, kind_
         assert page.locator("[data-coach]").count() == 0
         assert fits_width(page)
         screenshot(page, f"puzzle-{kind_key}-360-{language}-{scheme}-position")
+        if kind_key == "magdagdon":  # the board, the dice and CONFIRM on one screen
+            assert all(in_view(page, s) for s in (".mg-grid", ".mg-tray", "#mg-confirm"))
+        if kind_key == "mishimash":  # the dice and both answers on one screen
+            assert all(in_view(page, s) for s in (".dice-row", "#mm-bank", "#mm-again"))
+        if kind_key == "ishido":  # the current stone and the whole board, its cells ringed
+            assert in_view(page, ".ishido-current") and in_view(page, "#board .board")
+            assert page.locator("#board .board [data-legal]").count() >= 1
         choose(page, kind_key, puzzle.decision["coach"])
         answer = page.locator("[data-puzzle-answer]")
         answer.wait_for()
@@ -86,6 +107,7 @@ def test_a_puzzle_is_missed_and_counted_without_javascript(browser, live_server)
     puzzle = puzzle_of("mishimash", nickname="Hiddenname")
     context, page = phone(browser, live_server, java_script_enabled=False)
     page.goto(page.base_url + f"/puzzles/{puzzle.pk}/?mode=streak")
+    assert in_view(page, ".dice-row") and in_view(page, "#mm-again")
     choose(page, "mishimash", puzzle.decision["player"])  # the slip played in the game
     answer = page.locator("[data-puzzle-answer]")
     answer.wait_for()
@@ -97,6 +119,70 @@ def test_a_puzzle_is_missed_and_counted_without_javascript(browser, live_server)
     context.close()
     attempt = PuzzleAttempt.objects.get()
     assert not attempt.solved and attempt.streak
+
+
+def test_a_magdagdon_puzzle_is_solved_on_the_usual_board_without_javascript(browser, live_server):
+    puzzle = magdagdon_puzzle("stage", nickname="Hiddenname")
+    context, page = phone(browser, live_server, java_script_enabled=False)
+    page.goto(page.base_url + f"/puzzles/{puzzle.pk}/")
+    coach = puzzle.decision["coach"]
+    die, cell = coach[0]["die"], coach[0]["cell"]
+    page.locator(f'#board button[form="mg-pick"][data-die="{die}"]').click()
+    page.wait_for_url(f"**/puzzles/{puzzle.pk}/?*die={die}*")
+    assert page.locator(f'#board button[form="mg-stage"][data-cell="{cell}"][data-legal]').count()
+    screenshot(page, "puzzle-magdagdon-360-en-nojs-selected")
+    assert in_view(page, ".mg-grid") and in_view(page, ".mg-tray") and in_view(page, "#mg-confirm")
+    page.locator(f'#board button[form="mg-stage"][data-cell="{cell}"]').click()
+    page.locator(f'.mg-grid [data-cell="{cell}"][data-staged="{die}"]').wait_for()
+    page.locator(f'.mg-grid [data-cell="{cell}"]').click()  # taken back, then staged again
+    page.locator(f'.mg-grid [data-cell="{cell}"]:not([data-staged])').wait_for()
+    assert PuzzleAttempt.objects.count() == 0  # staging is not an answer
+    choose(page, "magdagdon", coach)
+    answer = page.locator("[data-puzzle-answer]")
+    answer.wait_for()
+    assert answer.get_attribute("data-solved") == "yes"
+    assert fits_width(page)
+    screenshot(page, "puzzle-magdagdon-360-en-nojs-answer")
+    context.close()
+    assert PuzzleAttempt.objects.get().choice == coach
+
+
+def test_an_ishido_puzzle_is_solved_on_the_usual_board_without_javascript(browser, live_server):
+    puzzle = puzzle_of("ishido", nickname="Hiddenname")
+    context, page = phone(browser, live_server, java_script_enabled=False)
+    page.goto(page.base_url + f"/puzzles/{puzzle.pk}/")
+    assert in_view(page, ".ishido-current") and in_view(page, "#board .board")
+    page.set_viewport_size({"width": 1280, "height": 800})
+    assert in_view(page, "#board .board")
+    screenshot(page, "puzzle-ishido-1280-en-nojs-position")
+    page.set_viewport_size({"width": 360, "height": 740})
+    choose(page, "ishido", puzzle.decision["coach"])
+    answer = page.locator("[data-puzzle-answer]")
+    answer.wait_for()
+    assert answer.get_attribute("data-solved") == "yes"
+    context.close()
+    assert PuzzleAttempt.objects.get().choice == puzzle.decision["coach"]
+
+
+@pytest.mark.parametrize("first", ["accept_magdagdon", "increase"])
+def test_a_magdagdon_puzzle_of_a_ruin_or_a_power_is_answered_on_the_board(
+    browser, live_server, first
+):
+    puzzle = magdagdon_puzzle(first)
+    context, page = phone(browser, live_server, locale="ar", scheme="dark")
+    complaints = watch_csp(page)
+    page.goto(page.base_url + f"/puzzles/{puzzle.pk}/")
+    screenshot(page, f"puzzle-magdagdon-360-ar-dark-{first}-position")
+    if first == "accept_magdagdon":  # the alarm, and ACCEPT in view
+        assert page.locator("[data-magdagdon]").is_visible() and in_view(page, "#mg-accept")
+    assert in_view(page, ".mg-grid") and in_view(page, ".mg-tray")
+    choose(page, "magdagdon", puzzle.decision["coach"])
+    answer = page.locator("[data-puzzle-answer]")
+    answer.wait_for()
+    assert answer.get_attribute("data-solved") == "yes"
+    assert complaints == []
+    screenshot(page, f"puzzle-magdagdon-360-ar-dark-{first}-answer")
+    context.close()
 
 
 def test_the_room_and_the_home_page_link_to_the_puzzles_in_arabic(browser, live_server):

@@ -122,6 +122,10 @@ def test_puzzles_are_served_near_the_players_rating_and_not_twice(client, puzzle
         player=player, puzzle=others[1], solved=True, choice=[], rating_before=0, rating_after=0
     )
     assert near(1500, player) == others[2].pk  # 1580 is nearer 1500 than 1200 is
+    assert near(1500, player, skip=others[2].pk) == puzzle.pk  # the one just shown: skipped
+    Puzzle.objects.filter(pk=puzzle.pk).update(hidden=True)
+    assert near(1150, player) == others[0].pk  # the hidden 1200 is never served: 900 is next
+    Puzzle.objects.filter(pk=puzzle.pk).update(hidden=False)
     redirect = client.get(reverse("core:next_puzzle") + "?mode=streak")
     assert redirect.status_code == 303
     assert redirect["Location"] == url(others[1], "streak")
@@ -186,7 +190,7 @@ def test_serving_reads_the_rating_index_not_the_table():
     from games.core.puzzles.serving import _near_sql
 
     sql = rows.statement("puzzles.near", _near_sql)
-    params = [1, False, 1500.0, 12, False, 1500.0, 12]
+    params = [False, 1500.0, -1, 1] * 2
     explain = "EXPLAIN QUERY PLAN " if connection.vendor == "sqlite" else "EXPLAIN "
     with connection.cursor() as cursor:
         if connection.vendor != "sqlite":  # PostgreSQL reads a tiny table in full otherwise
@@ -194,4 +198,7 @@ def test_serving_reads_the_rating_index_not_the_table():
         cursor.execute(explain + sql, params)
         plan = " ".join(str(row) for row in cursor.fetchall())
     assert plan.count("puzzle_by_rating") == 2, plan  # up and down the index
+    # each puzzle walked past: one probe of the attempts' (player, puzzle) unique index
+    probe = "player_id=? AND puzzle_id=?" if connection.vendor == "sqlite" else "one_attempt_per"
+    assert plan.count(probe) == 2, plan
     assert "TEMP B-TREE" not in plan and " Sort " not in plan, plan  # read in order, no sort

@@ -17,7 +17,7 @@ from games.core.review import store as reviews
 from games.core.review.models import Review
 from games.rules import magdagdon
 from tests.support.finished import finish
-from tests.support.tasks import queued, run_worker
+from tests.support.tasks import queued, reviews_queued, run_worker
 
 pytestmark = pytest.mark.django_db
 
@@ -105,10 +105,10 @@ def test_no_more_than_the_site_wide_number_of_analyses_run_at_once(client, playe
     assert run_worker() == 1  # it found no room: nothing analysed, tried again a moment later
     review = Review.objects.get(game=mine)
     assert review.decisions == [] and not review.is_done
-    later = DBTaskResult.objects.ready().count(), DBTaskResult.objects.filter(status="READY")
+    later = DBTaskResult.objects.ready().count(), reviews_queued().filter(status="READY")
     assert later[0] == 0 and later[1].get().run_after > timezone.now()  # not due yet
     Review.objects.filter(game=busy).update(busy_until=None)  # the other analysis ended
-    DBTaskResult.objects.filter(status="READY").update(run_after=timezone.now())
+    reviews_queued().filter(status="READY").update(run_after=timezone.now())
     run_worker()
     assert Review.objects.get(game=mine).decisions == analysed(mine)
 
@@ -116,7 +116,7 @@ def test_no_more_than_the_site_wide_number_of_analyses_run_at_once(client, playe
 def test_a_review_whose_worker_died_is_queued_again_once_by_the_next_visit(client, player):
     game = finish(player, "magdagdon", PEACEFUL, seed="rw-died")
     client.get(url(game))
-    task = DBTaskResult.objects.get()
+    task = reviews_queued().get()
     task.claim("killed-worker")  # the worker took it, then died (kill -9) with its lease
     long_ago = timezone.now() - timedelta(seconds=settings.REVIEW_STALLED_SECONDS + 5)
     Review.objects.filter(game=game).update(

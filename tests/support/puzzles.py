@@ -1,5 +1,5 @@
 """Puzzles for the puzzle tests (games.core.puzzles): finished games with a known slip, reviewed
-and mined, and the retry board's form data for a choice."""
+and mined, and the form data of a choice (the retry board's; MAGDAGDON's usual board's)."""
 
 from __future__ import annotations
 
@@ -111,6 +111,19 @@ def puzzle_of(kind_key: str, nickname: str = "Source") -> Puzzle:
     raise AssertionError("no puzzle found")
 
 
+def magdagdon_puzzle(first: str, nickname: str = "Source") -> Puzzle:
+    """A MAGDAGDON puzzle whose coach's choice starts with an action of type `first` ("stage",
+    "accept_magdagdon", "increase"...), from the simple players' games of puzzle_of."""
+    player = Player.objects.create(nickname=nickname)
+    for seed in ("e", "a", "b", "c", "d", "f"):
+        game = reviewed(finish(player, "magdagdon", OPTIONS["magdagdon"], seed=seed))
+        mining.mine_game(game.pk)
+        for puzzle in Puzzle.objects.filter(game=game).order_by("number"):
+            if puzzle.decision["coach"][0]["type"] == first:
+                return puzzle
+    raise AssertionError(f"no MAGDAGDON puzzle answered by {first}")
+
+
 def form_of(kind_key: str, actions: list[dict[str, Any]]) -> dict[str, Any]:
     """The retry board's form data for a choice (its stored actions)."""
     if kind_key == "ishido":
@@ -119,10 +132,11 @@ def form_of(kind_key: str, actions: list[dict[str, Any]]) -> dict[str, Any]:
         then = "bank" if actions[0]["type"] == "select_and_bank" else "roll"
         return {"dice": [str(d) for d in actions[0]["dice"]], "then": then}
     first = actions[0]
-    if first["type"] == "stage":
-        return {f"die{a['die']}": str(a["cell"]) for a in actions if a["type"] == "stage"}
+    if first["type"] == "stage":  # the usual board's staging, in order, then CONFIRM
+        staged = [f"{a['die']}-{a['cell']}" for a in actions if a["type"] == "stage"]
+        return {"staged": staged, "answer": "confirm"}
     if first["type"] == "accept_magdagdon":
-        return {"ruin": str(first["cell"])}
+        return {"answer": "ruin", "cell": str(first["cell"])}
     if first["type"] == "reroll":
         return {"power": "reroll", "reroll": [str(d) for d in first["dice"]]}
     return {"power": f"{first['type']}-{first['die']}"}

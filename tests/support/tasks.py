@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 from django.db import connection
+from django.db.models import QuerySet
 from django_tasks_db.management.commands.db_worker import Worker
 from django_tasks_db.models import DBTaskResult
 
@@ -37,8 +38,14 @@ def run_worker(limit: int = 1000) -> int:
 
 
 def queued() -> int:
-    """Tasks waiting for the worker."""
+    """Tasks waiting for the worker (and due)."""
     return DBTaskResult.objects.ready().count()
+
+
+def reviews_queued() -> QuerySet[DBTaskResult]:
+    """The review analyses' tasks, due or not (not the puzzle mining queued, a while later, for
+    every finished game: games.core.puzzles.tasks)."""
+    return DBTaskResult.objects.filter(task_path__endswith=".analyse_review")
 
 
 @contextmanager

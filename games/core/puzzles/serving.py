@@ -1,6 +1,7 @@
-"""Which puzzle a player gets: one near their rating they have not answered (an index range
-on the rating, on either side, and one look-up of their attempts among those: bounded work
-whatever the number of puzzles), and the day's puzzle, the same for everyone."""
+"""Which puzzle a player gets: the nearest to their rating they have not answered (a walk
+along the rating index on either side, each step an anti-join probe of their attempts: work
+that grows with what they answered near their rating, not with the puzzles stored), and the
+day's puzzle, the same for everyone."""
 
 from __future__ import annotations
 
@@ -14,34 +15,39 @@ from games.core.models import Player
 from games.core.puzzles.models import DailyPuzzle, Puzzle, PuzzleAttempt, PuzzleRating
 from games.core.puzzles.ratings import START_DEVIATION, START_RATING, START_VOLATILITY, Rating
 
-WINDOWS = (12, 96, 768)  # puzzles read on each side of the rating, widened while all answered
-
 
 def rating_of(player: Player | None) -> Rating:
-    """The player's puzzle rating (a new player's: the start)."""
-    row = PuzzleRating.objects.filter(player=player).first() if player is not None else None
+    """The player's puzzle rating (a new player's: the start). One plain SQL statement: it is
+    read on every puzzle served (games.core.rows)."""
+    row = None
+    if player is not None:
+        row = rows.fetch_one(rows.statement("puzzles.rating", _rating_sql), [player.pk])
     if row is None:
         return Rating(START_RATING, START_DEVIATION, START_VOLATILITY)
-    return Rating(row.rating, row.deviation, row.volatility)
+    return Rating(float(row[0]), float(row[1]), float(row[2]))
+
+
+def _rating_sql() -> str:
+    values = ", ".join(rows.column(PuzzleRating, f) for f in ("rating", "deviation", "volatility"))
+    key = rows.column(PuzzleRating, "player")
+    return f"SELECT {values} FROM {rows.table(PuzzleRating)} WHERE {key} = %s"
 
 
 def near(rating: float, player: Player | None, skip: int | None = None) -> int | None:
     """The id of the visible puzzle nearest `rating` that `player` has not answered (nor
-    `skip`, the one just shown); None when none is left within the widest window. One plain
-    SQL statement a window (games.core.rows): `window` rows up the (hidden, rating, id) index
-    and `window` down, each marked when answered."""
+    `skip`, the one just shown); None when none is left. One plain SQL statement
+    (games.core.rows): on each side of the rating, a walk along the (hidden, rating, id)
+    index to the first puzzle without an attempt of the player's (LIMIT 1, each step one
+    probe of the attempts' (player, puzzle) unique index), so the work grows with the
+    puzzles the player answered near their rating, never with the puzzles stored."""
     sql = rows.statement("puzzles.near", _near_sql)
-    for window in WINDOWS:
-        params = [player.pk if player is not None else -1, False, rating, window]
-        with connection.cursor() as cursor:
-            cursor.execute(sql, [*params, False, rating, window])
-            found = cursor.fetchall()
-        left = [(abs(r - rating), pk) for pk, r, answered in found if not answered and pk != skip]
-        if left:
-            return int(min(left)[1])
-        if len(found) < 2 * window:
-            return None  # every puzzle was read
-    return None
+    side = [False, rating, -1 if skip is None else skip, -1 if player is None else player.pk]
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [*side, *side])
+        found = cursor.fetchall()
+    if not found:
+        return None
+    return int(min((abs(r - rating), pk) for pk, r in found)[1])
 
 
 def _near_sql() -> str:
@@ -49,19 +55,21 @@ def _near_sql() -> str:
     key, rating = rows.column(Puzzle, "id"), rows.column(Puzzle, "rating")
     hidden = rows.column(Puzzle, "hidden")
     player, puzzle = rows.column(PuzzleAttempt, "player"), rows.column(PuzzleAttempt, "puzzle")
+    unanswered = (
+        f"NOT EXISTS (SELECT 1 FROM {attempts} WHERE {attempts}.{player} = %s "
+        f"AND {attempts}.{puzzle} = {puzzles}.{key})"
+    )
 
     def side(compare: str, order: str) -> str:
         return (
-            f"SELECT * FROM (SELECT {key} AS pk, {rating} AS r FROM {puzzles} "
-            f"WHERE {hidden} = %s AND {rating} {compare} %s "
-            f"ORDER BY {rating} {order}, {key} {order} LIMIT %s) AS side_{order.lower()}"
+            f"SELECT * FROM (SELECT {puzzles}.{key} AS pk, {puzzles}.{rating} AS r "
+            f"FROM {puzzles} WHERE {puzzles}.{hidden} = %s AND {puzzles}.{rating} {compare} %s "
+            f"AND {puzzles}.{key} <> %s AND {unanswered} "
+            f"ORDER BY {puzzles}.{rating} {order}, {puzzles}.{key} {order} LIMIT 1) "
+            f"AS side_{order.lower()}"
         )
 
-    answered = f"EXISTS (SELECT 1 FROM {attempts} WHERE {player} = %s AND {puzzle} = near.pk)"
-    return (
-        f"SELECT near.pk, near.r, {answered} FROM "
-        f"({side('>=', 'ASC')} UNION ALL {side('<', 'DESC')}) AS near"
-    )
+    return f"{side('>=', 'ASC')} UNION ALL {side('<', 'DESC')}"
 
 
 def daily(day: date) -> Puzzle | None:

@@ -1,6 +1,8 @@
 """The puzzle pages: the room (the player's rating, the day's puzzle, a rated puzzle or a
-streak), and one puzzle, shown on the game's retry board (GameKind.retry_template) and answered
-by a plain POST (htmx swaps `#puzzle`). The page never names the source game's player nor links
+streak), and one puzzle, shown on the game's usual board (GameKind.puzzle_template, whose own
+GET forms build the choice, replayed through the rules at each request: GameKind.puzzle_board)
+or on its retry board (GameKind.retry_template), and answered by a plain POST (htmx swaps
+`#puzzle`). The page never names the source game's player nor links
 their game until the puzzle is answered. An answer runs the coach's analysis of one position
 (kept in the cache, as a retry's), is counted per visitor (settings.PUZZLE_LIMITS, else 429),
 and writes one attempt (games.core.puzzles.attempts); the source game never changes."""
@@ -102,13 +104,15 @@ def puzzle(request: HtmxHttpRequest, puzzle_id: int) -> HttpResponse:
         if player is not None
         else None
     )
-    mode = mode_of(request.POST if request.method == "POST" else request.GET)
+    data = request.POST if request.method == "POST" else request.GET
+    mode = mode_of(data)
+    position, refused = kind.puzzle_board(state, data)
     context: dict[str, Any] = {
         "puzzle": found,
         "kind": kind,
         "mode": mode,
         "seen": kind.review_seen(found.decision["context"]),
-        "position": kind.retry_view(state),
+        "position": position,
         "rating": serving.rating_of(player),
         "earlier": earlier,
         "streaks": (
@@ -118,9 +122,9 @@ def puzzle(request: HtmxHttpRequest, puzzle_id: int) -> HttpResponse:
         ),
         "answer": None,
         "counted": None,
-        "error": "",
+        "error": kind.refusal_text(refused) if refused is not None else "",
     }
-    status = 200
+    status = 400 if refused is not None else 200
     if request.method == "POST":
         status = _answer(request, found, state, context)
     template = "puzzles/puzzle.html#puzzle" if request.htmx else "puzzles/puzzle.html"
@@ -135,7 +139,7 @@ def _answer(request: HtmxHttpRequest, found: Puzzle, state: Any, context: dict[s
     """Read, check, value and count the answer into `context`; the answer's status."""
     game, kind = found.game, found.game.kind
     try:
-        actions = kind.retry_actions(state, request.POST)
+        actions = kind.puzzle_actions(state, request.POST)
         states = played(kind, game.pk, found.number, state, actions)
     except IllegalMove as error:
         context["error"] = kind.refusal_text(error)

@@ -70,38 +70,45 @@ def request_review(game: Game, request: HttpRequest) -> Review:
     while REVIEW_MAX_WAITING reviews wait site-wide (RateLimited too); nothing is written then."""
     found = Review.objects.filter(game=game).defer("decisions").first()
     if found is not None and found.format == analysis.FORMAT:
-        if not found.is_done:
-            resume_if_stalled(found)
+        if not found.is_done and not resume_if_stalled(found):
+            hurry(found)
         return found
     with transaction.atomic():
         cap = settings.REVIEW_MAX_WAITING
         if Review.objects.filter(done_at__isnull=True).exclude(game=game).count() >= cap:
             raise RateLimited("review_waiting", cap, RETRY_SECONDS * 12)
         count_creation(request, "review")
-        fresh: dict[str, Any] = {
-            "format": analysis.FORMAT,
-            "total": None,
-            "decisions": [],
-            "analysed": 0,
-            "digest": None,
-            "seconds": 0,
-        }
-        fresh |= {"done_at": None, "busy_until": None, "requested_at": timezone.now()}
-        if found is None:
-            try:
-                with transaction.atomic():
-                    review = Review.objects.create(game=game, **fresh)
-            except IntegrityError:  # another request asked first: it queued the analysis
-                return Review.objects.defer("decisions").get(game=game)
-        else:  # an older analysis: start again (compare-and-set: one request resets it)
-            if not Review.objects.filter(game=game, version=found.version).update(
-                version=F("version") + 1, **fresh
-            ):
-                return Review.objects.defer("decisions").get(game=game)
-            DecisionPage.objects.filter(review=found).delete()
-            review = Review.objects.defer("decisions").get(game=game)
+        review = _open(game, found)
+        if review is None:  # another request asked first: it queued the analysis
+            return Review.objects.defer("decisions").get(game=game)
         queue(game.pk)  # in the same transaction: the row and its task are written together
     return review
+
+
+def _open(game: Game, found: Review | None) -> Review | None:
+    """The game's review row, new or reset from an older analysis (compare-and-set: of racing
+    callers one opens it), waiting for its analysis; None when another caller opened it."""
+    fresh: dict[str, Any] = {
+        "format": analysis.FORMAT,
+        "total": None,
+        "decisions": [],
+        "analysed": 0,
+        "digest": None,
+        "seconds": 0,
+    }
+    fresh |= {"done_at": None, "busy_until": None, "requested_at": timezone.now(), "task_id": ""}
+    if found is None:
+        try:
+            with transaction.atomic():
+                return Review.objects.create(game=game, **fresh)
+        except IntegrityError:
+            return None
+    if not Review.objects.filter(game=game, version=found.version).update(
+        version=F("version") + 1, **fresh
+    ):
+        return None
+    DecisionPage.objects.filter(review=found).delete()
+    return Review.objects.defer("decisions").get(game=game)
 
 
 def queue(game_id: int, delay: int = 0) -> None:
@@ -137,27 +144,93 @@ def resume_if_stalled(review: Review, now: Any = None) -> bool:
     return bool(claimed)
 
 
+def _task_priority(review: Review) -> int:
+    """The priority of the review's queued or running task; -1 (unasked) when it has none (the
+    worker opened it and has not queued it again yet)."""
+    from django_tasks_db.models import DBTaskResult
+
+    if not review.task_id:
+        return -1
+    rows = DBTaskResult.objects.filter(id=review.task_id).values_list("priority", flat=True)
+    found = rows.first()
+    return -1 if found is None else int(found)
+
+
+def hurry(review: Review) -> bool:
+    """A player opened a review the worker analyses unasked, at a low priority (to mine its
+    puzzles: games.core.puzzles.tasks): queue its analysis as a review asked for. True if this
+    request did (of racing polls, only the one whose compare-and-set matched)."""
+    from django_tasks_db.models import DBTaskResult
+
+    task = DBTaskResult.objects.filter(id=review.task_id).first() if review.task_id else None
+    if task is None or task.status != "READY" or task.priority >= 0:
+        return False
+    with transaction.atomic():
+        claimed = Review.objects.filter(pk=review.pk, version=review.version).update(
+            version=F("version") + 1, requested_at=timezone.now()
+        )
+        if claimed:
+            queue(review.game_id)
+    return bool(claimed)
+
+
 # --- what the worker does -----------------------------------------------------------------------
 def analyse(game_id: int) -> str:
     """The worker's task: replay the game once, then step until its review is done. Returns what
     happened ("done", "held": another worker has it, "full": queued again for later)."""
+    outcome = analyse_steps(game_id)
+    if outcome == "full":
+        queue(game_id, delay=RETRY_SECONDS)
+    return outcome
+
+
+def analyse_steps(game_id: int, steps: int | None = None, seconds: float = STEP_SECONDS) -> str:
+    """Replay the game once, then step its review until it is done ("done": its puzzles mined
+    too), another worker has it ("held"), REVIEW_MAX_RUNNING others run ("full") or, when
+    `steps` is given, that many steps (of about `seconds` each) were made ("more")."""
     from games.core.review.replays import replay_and_store
 
     game = Game.objects.get(pk=game_id)
     Review.objects.filter(game=game).update(updated_at=timezone.now())  # started: not stalled
     replayed = replay_and_store(game)  # the replay's checkpoints come with it
+    made = 0
     while True:
-        review, outcome = step(game, replayed)
+        review, outcome = step(game, replayed, seconds)
         if review.is_done:
             from games.core.puzzles.mining import mine_game
 
             mine_game(game_id)  # a finished review may hold puzzles (games.core.puzzles)
             return "done"
-        if outcome == "full":
-            queue(game_id, delay=RETRY_SECONDS)
-            return "full"
-        if outcome == "held":
-            return "held"
+        if outcome in ("full", "held"):
+            return outcome
+        made += 1
+        if steps is not None and made >= steps:
+            return "more"
+
+
+def open_unasked(game: Game) -> str:
+    """Open the review of a finished game nobody asked to review, for the worker to analyse
+    and mine (games.core.puzzles.tasks): "open" (a row waits for the analysis), "done" (the
+    current analysis is done: mined then), "asked" (a player asked for it: its own task
+    analyses and mines it), "busy" (REVIEW_MAX_RUNNING reviews are unfinished: an analysis a
+    player asks for is never kept waiting by one nobody asked for; try later) or "no" (a game
+    not reviewed: not finished, a how-to-play, a daily challenge before its day is over)."""
+    try:
+        check_reviewable(game)
+    except NotReviewable:
+        return "no"
+    if game.tutorial:
+        return "no"
+    found = Review.objects.filter(game=game).defer("decisions").first()
+    if found is not None and found.format == analysis.FORMAT:
+        if found.is_done:
+            return "done"
+        return "open" if _task_priority(found) < 0 else "asked"
+    with transaction.atomic():
+        unfinished = Review.objects.filter(done_at__isnull=True).exclude(game=game).count()
+        if unfinished >= settings.REVIEW_MAX_RUNNING:
+            return "busy"
+        return "open" if _open(game, found) is not None else "busy"
 
 
 def advance(

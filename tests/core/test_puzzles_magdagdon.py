@@ -1,0 +1,122 @@
+"""A MAGDAGDON puzzle on the usual board (games.magdagdon.puzzle): the dice are staged by taps
+(GET forms carrying the staging so far), replayed through the rules at every request, and the
+staging is answered by a POST; tampered stagings and answers get a clear message and change
+nothing (no attempt, the staging as it was)."""
+
+import pytest
+from django.urls import reverse
+
+from games.core.puzzles.models import PuzzleAttempt
+from tests.support.puzzles import form_of, magdagdon_puzzle
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def fresh_cache():
+    from django.core.cache import cache
+
+    cache.clear()
+
+
+@pytest.fixture
+def puzzle():
+    """Turn 3, roll 5 1 2 6 on a board of 3 3 in row 1 and a RUIN: the coach stages the 2
+    on row 1, column 3 and the 1 beside it; the game staged them a row lower."""
+    found = magdagdon_puzzle("stage", nickname="Secretname")
+    assert found.decision["coach"][:2] == [
+        {"type": "stage", "die": 2, "cell": 2},
+        {"type": "stage", "die": 1, "cell": 3},
+    ]
+    return found
+
+
+def url(puzzle, query=""):
+    return reverse("core:puzzle", args=[puzzle.pk]) + (f"?{query}" if query else "")
+
+
+def test_the_puzzle_is_the_usual_board_with_its_dice(client, puzzle):
+    page = client.get(url(puzzle)).content.decode()
+    assert 'class="mg-grid' in page and 'class="mg-tray"' in page
+    assert 'form="mg-pick"' in page and 'id="mg-confirm"' in page and "data-retry-die" not in page
+    assert "Secretname" not in page
+
+
+def test_a_die_selected_then_a_cell_stages_it_and_counts_nothing(client, puzzle):
+    selected = client.get(url(puzzle, "die=2")).content.decode()
+    assert 'aria-pressed="true" data-die="2"' in selected
+    assert 'name="cell" value="2" data-cell="2" data-value="" data-legal' in selected
+    page = client.get(url(puzzle, "act=stage&die=2&cell=2")).content.decode()
+    assert 'value="2" data-cell="2" data-value="2" data-staged="2"' in page
+    assert 'name="staged" value="2-2"' in page
+    page = client.get(url(puzzle, "staged=2-2&act=stage&die=1&cell=3")).content.decode()
+    assert 'name="staged" value="2-2"><input type="hidden" name="staged" value="1-3"' in page
+    assert "data-confirm data-primary data-focus" in page  # enough dice: CONFIRM is next
+    back = client.get(url(puzzle, "staged=2-2&staged=1-3&act=unstage&die=2")).content.decode()
+    assert 'name="staged"' not in back  # the 1 only fitted beside the 2: it comes back too
+    assert PuzzleAttempt.objects.count() == 0
+
+
+def test_the_staging_answered_solves_it(client, puzzle):
+    page = client.post(url(puzzle), form_of("magdagdon", puzzle.decision["coach"]))
+    assert 'data-solved="yes"' in page.content.decode()
+    assert PuzzleAttempt.objects.get().choice == puzzle.decision["coach"]
+
+
+def test_the_staging_played_in_the_game_misses_it(client, puzzle):
+    page = client.post(url(puzzle), form_of("magdagdon", puzzle.decision["player"]), htmx=True)
+    assert 'data-solved="no"' in page.content.decode() and "<html" not in page.content.decode()
+
+
+@pytest.mark.parametrize(
+    ("query", "message"),
+    [
+        ("staged=2-2&staged=2-5", "Die 3 is already on the board."),
+        ("staged=2-16", "There is no such cell: the board has 16 cells."),
+        ("staged=7-2", "There is no such die: the roll has dice 1 to 4."),
+        ("staged=2:2", "That staging cannot be read"),
+        ("staged=0-9", "Row 3, column 2 does not touch any number."),
+        ("staged=2-0", "Row 1, column 1 already holds a number."),
+        ("staged=2-12", "Row 4, column 1 is a RUIN."),
+    ],
+)
+def test_a_tampered_staging_is_refused_and_the_board_is_the_puzzles(client, puzzle, query, message):
+    answer = client.get(url(puzzle, query))
+    page = answer.content.decode()
+    assert answer.status_code == 400 and "data-error" in page and message in page
+    assert 'name="staged"' not in page and 'data-staged="' not in page
+
+
+def test_a_tap_the_rules_refuse_keeps_the_staging_as_it_was(client, puzzle):
+    # A 5 cannot go next to the staged 2 (row 1, column 3).
+    answer = client.get(url(puzzle, "staged=2-2&act=stage&die=0&cell=6"))
+    page = answer.content.decode()
+    assert answer.status_code == 400 and "they differ by more than 1" in page
+    assert 'name="staged" value="2-2"' in page and 'data-cell="6" data-value=""' in page
+    for query in ("act=stage&die=9&cell=2", "act=stage&die=2&cell=-1", "act=jump&die=2"):
+        refused = client.get(url(puzzle, query))
+        assert refused.status_code == 400 and "data-error" in refused.content.decode()
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        ({"staged": ["2-2", "2-5"], "answer": "confirm"}, "Die 3 is already on the board."),
+        ({"staged": ["2-2", "1-99"], "answer": "confirm"}, "There is no such cell"),
+        ({"staged": ["2-2"], "answer": "confirm"}, "Not enough dice staged to confirm"),
+        ({"answer": "ruin", "cell": "5"}, "MAGDAGDON cannot be accepted"),
+        ({"answer": "ruin", "cell": "16"}, "Choose a cell for the dice you place"),
+        ({"answer": "stage"}, "Choose a cell for the dice you place"),
+        ({"power": "increase-1", "staged": ["2-2"]}, ""),  # a power answers alone: counted
+    ],
+)
+def test_a_tampered_answer_is_a_clear_message_and_counts_nothing(client, puzzle, data, message):
+    answer = client.post(url(puzzle), data)
+    page = answer.content.decode()
+    if not message:
+        assert answer.status_code == 200 and PuzzleAttempt.objects.get().choice == [
+            {"type": "increase", "die": 1}
+        ]
+        return
+    assert answer.status_code == 400 and "data-error" in page and message in page
+    assert PuzzleAttempt.objects.count() == 0 and "data-puzzle-answer" not in page
