@@ -1,7 +1,8 @@
 """First-load page weight over the wire: gunicorn + whitenoise, as `scripts/run` serves it.
 
 Starts the site on a temporary SQLite database and static root, starts a game of each kind and
-its how-to-play (the last three game pages), and prints the bytes transferred (gzip, as a
+its how-to-play (the last three game pages), makes a puzzle of each game (a simple player's
+game, reviewed and mined as the worker does) for the puzzle pages, and prints the bytes transferred (gzip, as a
 browser asks) for the HTML and every stylesheet, script and icon it loads. Budget: 30 KB per
 first load (issue "phone-first play").
 
@@ -9,6 +10,7 @@ first load (issue "phone-first play").
 """
 
 import gzip
+import os
 import re
 import sys
 import urllib.parse
@@ -16,14 +18,15 @@ import urllib.request
 from http.cookiejar import CookieJar
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+ROOT = Path(__file__).resolve().parent.parent
+sys.path[:0] = [str(Path(__file__).resolve().parent), str(ROOT)]
 from served import gunicorn_site  # noqa: E402
 
 BUDGET = 30 * 1024
 
 
 def main() -> None:
-    with gunicorn_site(workers=1, compressed_static=True) as (base, _):
+    with gunicorn_site(workers=1, compressed_static=True) as (base, database):
         jar = CookieJar()
         opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
         opener.open(base + "/", timeout=10).read()
@@ -50,6 +53,7 @@ def main() -> None:
             start(f"/{kind}/new/", {"confirm": "1", **data}, f"{kind}: could not start a game")
         for kind in ("magdagdon", "mishimash", "ishido"):  # a newcomer's how-to-play
             start(f"/how-to-play/{kind}/", {}, f"{kind}: could not start its how-to-play")
+        pages += puzzle_pages(database)
         print(f"{'page':32} {'html':>8} {'assets':>8} {'total':>8}")
         for path in pages:
             try:
@@ -62,6 +66,17 @@ def main() -> None:
             total = html_bytes + asset_bytes
             flag = "" if total <= BUDGET else "  OVER BUDGET"
             print(f"{path:32} {html_bytes:8} {asset_bytes:8} {total:8}{flag}")
+
+
+def puzzle_pages(database: Path) -> list[str]:
+    """A puzzle of each game, written to the served site's database from here."""
+    os.environ.update(SQLITE_PATH=str(database), DJANGO_SETTINGS_MODULE="cubiri.settings")
+    import django
+
+    django.setup()
+    from tests.support.puzzles import puzzle_of
+
+    return [f"/puzzles/{puzzle_of(kind).pk}/" for kind in ("magdagdon", "mishimash", "ishido")]
 
 
 def fetch(opener: urllib.request.OpenerDirector, url: str) -> tuple[int, str]:
