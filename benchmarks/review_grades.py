@@ -91,6 +91,7 @@ def reviewed(game: str, player: str, index: int) -> dict[str, Any]:
         "mistakes": s.mistakes,
         "blunders": s.blunders,
         "losses": sum(d["loss"] for d in found if not d["forced"]),
+        "net_losses": sum(d["change"] for d in found if not d["forced"]),
         "start": charted[0]["chart"] if charted else None,
         "shares": [d["share"] for d in found if not d["forced"]],
         "seconds": seconds,
@@ -112,7 +113,7 @@ def summarise(rows: list[dict[str, Any]]) -> None:
     print(
         f"{'game':10} {'player':12} {'games':>5}  {'accuracy %':>17}  inacc/game  mist/game  "
         f"blund/game  {'mean result':>17}  {'sum of losses':>17}  {'chart fall':>17}  "
-        f"share p50 / p90 / p99"
+        f"{'losses - fall':>17}  {'losses > 0 only':>17}  share p50 / p90 / p99"
     )
     for game in GAMES:
         for player in PLAYERS[game]:
@@ -128,13 +129,16 @@ def summarise(rows: list[dict[str, Any]]) -> None:
                 for r in found
                 if r["start"] is not None
             ]
+            net = [r.get("net_losses", r["losses"]) for r in found if r["start"] is not None]
+            excess = [a - b for a, b in zip(net, falls, strict=True)]
             print(
                 f"{game:10} {player:12} {n:5}  {mean_se([100 * r['accuracy'] for r in found])}  "
                 f"{statistics.fmean(r['inaccuracies'] for r in found):10.1f}  "
                 f"{statistics.fmean(r['mistakes'] for r in found):9.1f}  "
                 f"{statistics.fmean(r['blunders'] for r in found):10.1f}  "
                 f"{mean_se([float(r['result']) for r in found])}  "
-                f"{mean_se([r['losses'] for r in found])}  {mean_se(falls)}  "
+                f"{mean_se(net)}  {mean_se(falls)}  {mean_se(excess)}  "
+                f"{mean_se([r['losses'] for r in found])}  "
                 f"{100 * q[0]:.2f} / {100 * q[1]:.2f} / {100 * q[2]:.2f} %"
             )
 
