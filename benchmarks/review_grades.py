@@ -12,9 +12,11 @@ deal (the dice of one roll the same until their choices part). Each reviewed gam
 `--out` as it ends (a stopped run keeps its games; `--first` goes on after them). Prints, per game
 and player: the accuracy (games.coach.review.summary: the share of the game's expected result
 kept) with its standard error, inaccuracies / mistakes / blunders a game, the mean final
-result, and whether the collapse is charged: the sum of a game's losses beside its chart's
-fall, the coach's expected result at the first decision less the realised one (what is left
-is luck and the values' error).
+result, and whether the collapse is charged: the sum of a game's signed losses (what the
+accuracy adds up) beside its chart's fall, the coach's expected result at the first decision
+less the realised one, their paired difference (the draws' luck, mean zero when the values a
+choice is charged by are what the chart will say on average, plus the chart's own drift over
+the coach's choices), and the losses shown (never negative) for comparison.
 """
 
 from __future__ import annotations
