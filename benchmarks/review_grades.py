@@ -12,9 +12,11 @@ deal (the dice of one roll the same until their choices part). Each reviewed gam
 `--out` as it ends (a stopped run keeps its games; `--first` goes on after them). Prints, per game
 and player: the accuracy (games.coach.review.summary: the share of the game's expected result
 kept) with its standard error, inaccuracies / mistakes / blunders a game, the mean final
-result, and whether the collapse is charged: the sum of a game's losses beside its chart's
-fall, the coach's expected result at the first decision less the realised one (what is left
-is luck and the values' error).
+result, and whether the collapse is charged: the sum of a game's signed losses (what the
+accuracy adds up) beside its chart's fall, the coach's expected result at the first decision
+less the realised one, their paired difference (the draws' luck, mean zero when the values a
+choice is charged by are what the chart will say on average, plus the chart's own drift over
+the coach's choices), and the losses shown (never negative) for comparison.
 """
 
 from __future__ import annotations
@@ -91,6 +93,7 @@ def reviewed(game: str, player: str, index: int) -> dict[str, Any]:
         "mistakes": s.mistakes,
         "blunders": s.blunders,
         "losses": sum(d["loss"] for d in found if not d["forced"]),
+        "net_losses": sum(d["change"] for d in found if not d["forced"]),
         "start": charted[0]["chart"] if charted else None,
         "shares": [d["share"] for d in found if not d["forced"]],
         "seconds": seconds,
@@ -112,7 +115,7 @@ def summarise(rows: list[dict[str, Any]]) -> None:
     print(
         f"{'game':10} {'player':12} {'games':>5}  {'accuracy %':>17}  inacc/game  mist/game  "
         f"blund/game  {'mean result':>17}  {'sum of losses':>17}  {'chart fall':>17}  "
-        f"share p50 / p90 / p99"
+        f"{'losses - fall':>17}  {'losses > 0 only':>17}  share p50 / p90 / p99"
     )
     for game in GAMES:
         for player in PLAYERS[game]:
@@ -128,13 +131,16 @@ def summarise(rows: list[dict[str, Any]]) -> None:
                 for r in found
                 if r["start"] is not None
             ]
+            net = [r.get("net_losses", r["losses"]) for r in found if r["start"] is not None]
+            excess = [a - b for a, b in zip(net, falls, strict=True)]
             print(
                 f"{game:10} {player:12} {n:5}  {mean_se([100 * r['accuracy'] for r in found])}  "
                 f"{statistics.fmean(r['inaccuracies'] for r in found):10.1f}  "
                 f"{statistics.fmean(r['mistakes'] for r in found):9.1f}  "
                 f"{statistics.fmean(r['blunders'] for r in found):10.1f}  "
                 f"{mean_se([float(r['result']) for r in found])}  "
-                f"{mean_se([r['losses'] for r in found])}  {mean_se(falls)}  "
+                f"{mean_se(net)}  {mean_se(falls)}  {mean_se(excess)}  "
+                f"{mean_se([r['losses'] for r in found])}  "
                 f"{100 * q[0]:.2f} / {100 * q[1]:.2f} / {100 * q[2]:.2f} %"
             )
 

@@ -9,19 +9,28 @@ stored dict) into the player's decisions (`decision_points`) and values one of t
 at a time. The coaches read only what the player saw at that moment (the board, the dice
 showing, the pouch's contents), never the seed or what came next.
 
-One scale for every game (`GRADES`): a loss is read as the *share* of the game's expected final
+One scale for every game (`GRADES`): a loss is read as the *share* of the game's expected
 result it gives up, the loss in the game's unit over `par`, the coach's expected result of the
 whole game from its start (MAGDAGDON's expected final score at that difficulty, Ishido's, the
-expected turns to bank a MISHIMASH target, a whole win in a final round). Shares add up, as
-the chart's fall does: benchmarks/review_grades.py prints, per game and player, a game's summed
-losses beside its chart's fall (MAGDAGDON charges a weak player's fall in full, and somewhat
-more; Ishido's review values a cell by a model of the coach's own play from there, fitted on
-positions of every quality, so a collapse is charged to the placements that caused it: see
-games/coach/ishido/review.py).
+expected turns to bank a MISHIMASH target, a whole win in a final round).
+
+A collapse is charged to the decisions that caused it. The chart is the coach's value of each
+position before its decision; a choice other than the coach's is valued as the chart will
+value the position it leaves, on average over what the player cannot see yet (MAGDAGDON's next
+roll, exactly over the 126; Ishido's next stone, exactly over the pouch's contents; MISHIMASH's
+values are exact). So a game's losses and its chart's fall differ only by the luck of the
+draws (plus the chart's own drift over the coach's choices), whoever plays and however
+strange the board: benchmarks/review_grades.py prints, per game and player, the summed losses
+beside the chart's fall and their difference. (Valuing the player's choice by a quicker
+estimate than the chart's - MAGDAGDON's network one roll deep, Ishido's model of the board -
+charged weak players a fall they did not have, or less than they had: the estimate is biased
+on boards the coach never makes.)
 
 The accuracy of a game is the share of the expected result its choices kept, 1 − the sum of
-their shares (at least 0), as Verhoeff's optimal-Yahtzee feedback charges every choice its
-expected-score loss and adds them up. Lichess's accuracy averages a per-move score of the
+their signed shares (`net_share`), from 0 to 1, as Verhoeff's optimal-Yahtzee feedback charges
+every choice its expected-score loss and adds them up: a choice the values rate above the
+coach's (the coach is strong, not perfect) is shown as nothing lost and credited what it
+gained, so the losses add up to the fall. Lichess's accuracy averages a per-move score of the
 win-chance drop instead: in a game whose score many small losses erode, that rates a collapse
 of many small losses near 100 % (each one costs little), so it is not followed here. The
 thresholds and the accuracy are measured by benchmarks/review_grades.py (the coach, a careful
@@ -34,7 +43,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-FORMAT = 3  # bump when an analysis changes: stored reviews of an older format are redone
+FORMAT = 4  # bump when an analysis changes: stored reviews of an older format are redone
 
 
 @dataclass(frozen=True)
@@ -79,14 +88,21 @@ def single_actions(payloads: Sequence[dict[str, Any]], kinds: Sequence[str]) -> 
 def graded(found: dict[str, Any], point: DecisionPoint) -> dict[str, Any]:
     """A game's valuation of one decision (`player`, `coach`, `same`, `player_value`,
     `best_value`, `loss`, `par`, `unit`, `forced`, `seat`, `chart`, `context`) completed as the
-    review stores it: the loss never negative (nothing lost when the player chose as the coach),
-    its `share` of the game's expected result (`loss` / `par`), its `grade` on `GRADES`, and
-    `step`, the replay step before the decision."""
-    loss = 0.0 if found["same"] else max(0.0, found["loss"])
-    share = loss / found["par"] if found["par"] > 0 else 0.0
+    review stores it: `change`, the signed loss (`best_value` − `player_value` in the game's
+    direction; below 0 where the values rate the player's choice above the coach's, 0 when the
+    player chose as the coach), `net_share`, its share of the game's expected result (what the
+    accuracy adds up: `summary`), the `loss` shown, never negative, its `share` and its `grade`
+    on `GRADES`, and `step`, the replay step before the decision. Grading a graded decision
+    again changes nothing."""
+    change = 0.0 if found["same"] else float(found.get("change", found["loss"]))
+    loss = max(0.0, change)
+    par = found["par"]
+    share = loss / par if par > 0 else 0.0
     grade = "" if found["forced"] else GRADES.grade(share)
     return {
         **found,
+        "change": round(change, 4),
+        "net_share": round(change / par if par > 0 else 0.0, 6),
         "loss": round(loss, 4),
         "share": round(share, 6),
         "grade": grade,
@@ -107,13 +123,13 @@ class Summary:
     inaccuracies: int
     mistakes: int
     blunders: int
-    lost: float = 0.0  # the sum of the choices' shares of the expected result
+    lost: float = 0.0  # the sum of the choices' signed shares of the expected result
 
     @property
     def accuracy(self) -> float | None:
-        """The share of the game's expected result its choices kept, 1 − the shares they gave
-        up, at least 0 (None: no choice to make)."""
-        return max(0.0, 1.0 - self.lost) if self.decisions else None
+        """The share of the game's expected result its choices kept, 1 − the signed shares
+        they gave up, from 0 to 1 (None: no choice to make)."""
+        return min(1.0, max(0.0, 1.0 - self.lost)) if self.decisions else None
 
 
 def summary(decisions: Sequence[dict[str, Any]], unit: str | None = None) -> Summary:
@@ -130,5 +146,5 @@ def summary(decisions: Sequence[dict[str, Any]], unit: str | None = None) -> Sum
         inaccuracies=grades.count("inaccuracy"),
         mistakes=grades.count("mistake"),
         blunders=grades.count("blunder"),
-        lost=sum(d.get("share", 0.0) for d in chosen),
+        lost=sum(d.get("net_share", d.get("share", 0.0)) for d in chosen),
     )

@@ -1,7 +1,9 @@
 """HINT in Ishido: the coach's cell for the current stone, and the expected final score of the
-best few cells (its one answer, games.coach.ishido.COACH). The coach samples orders of the
-pouch's known contents (never the real order); a hint runs it on a smaller budget than the
-benchmark's (games.coach.ishido.HINT), to answer in a small fraction of a second."""
+best few cells (its one answer, games.coach.ishido.COACH). The coach picks its cell by sampling
+orders of the pouch's known contents (never the real order), on a smaller budget than the
+benchmark's (games.coach.ishido.HINT), to answer in a small fraction of a second; every cell
+listed is valued as the review values it (games.coach.ishido.value), so the hint and the review
+give one cell one value, and a cell the search passed over may be valued above the coach's."""
 
 from __future__ import annotations
 
@@ -35,7 +37,8 @@ def hint_for(state: rules.State, answer: Advice) -> Hint:
         for index, (place, value) in enumerate(answer.alternatives[:SHOWN])
     )
     note = gettext(
-        "Expected final score, over sampled orders of the stones left in the pouch (never "
-        "their real order):"
+        "Expected final score if the coach plays every stone after it, as the review's chart "
+        "values it (from the board and the stones left in the pouch, never their order); a "
+        "cell the coach's search passed over is shown at most at the coach's cell's value:"
     )
     return Hint(best.text(), advice, choices, note, cells=frozenset({best.cell}))

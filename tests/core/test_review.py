@@ -132,7 +132,11 @@ def test_ishido_has_one_decision_per_placement_with_a_legal_coach_cell(player):
     for point, d in zip(points, decisions, strict=True):
         assert d["coach"][0]["cell"] in states[point.start].legal_cells
         assert d["player"] == [payloads[point.start]]
-        assert d["best_value"] >= d["player_value"] - 1e-6 and d["loss"] >= 0
+        # the loss shown is what the player's cell gave up, nothing where it is valued higher
+        # (the coach is strong, not perfect); the accuracy counts that gain (games.coach.review)
+        gap = d["best_value"] - d["player_value"]  # both shown to a tenth of a point
+        assert d["same"] or abs(d["loss"] - max(0.0, gap)) <= 0.11
+        assert d["loss"] >= 0 and (d["same"] or abs(d["change"] - gap) <= 0.11)
         assert d["unit"] == "stone_points"
 
 

@@ -30,6 +30,7 @@ from dataclasses import dataclass
 
 from games.coach import Advice, NoDecision
 from games.coach.ishido import calibration
+from games.coach.ishido import value as model
 from games.coach.ishido.board import Position, kind_of, place, points
 from games.coach.ishido.policy import judge, live_mask, outlook, play_out
 from games.rules.errors import gettext_noop
@@ -51,17 +52,27 @@ class Coach:
 
     def advise(self, state: State) -> Place:
         """The placement the coach would make; NoDecision once the game is over."""
-        place: Place = self.advice(state).action
-        return place
-
-    def advice(self, state: State) -> Advice:
-        """The coach's one answer: its cell and every legal placement with its expected final
-        score, best first; NoDecision once the game is over."""
-        values = self.action_values(state)
+        values = self.raw_values(state)
         if not values:
             raise NoDecision(gettext_noop("The game is over: no more stones can be placed."))
-        place, value = values[0]
-        return Advice(place, value, "stone_points", False, tuple(values))
+        return values[0][0]
+
+    def advice(self, state: State) -> Advice:
+        """The coach's one answer: its cell (the search's), with its expected final score under
+        the coach's play as the review's chart values it (games.coach.ishido.value), then every
+        other legal placement valued by the same model, at most the coach's cell's value (the
+        search, which picks the cell, found none better; the model, which values it, may rate
+        another higher), best first; NoDecision once the game is over."""
+        found = self.raw_values(state)
+        if not found:
+            raise NoDecision(gettext_noop("The game is over: no more stones can be placed."))
+        place = found[0][0]
+        worth = model.cell_values(state, [p.cell for p, _ in found])
+        best = worth[place.cell]
+        shown = {p.cell: min(worth[p.cell], best) for p, _ in found[1:]}
+        others = sorted((p for p, _ in found[1:]), key=lambda p: (-shown[p.cell], p.cell))
+        ranked = ((place, best), *((p, shown[p.cell]) for p in others))
+        return Advice(place, best, "stone_points", False, ranked)
 
     def action_values(self, state: State) -> list[tuple[Place, float]]:
         """Every legal placement with its expected final score under the coach's own play, best

@@ -27,8 +27,8 @@ from pathlib import Path
 from typing import Any
 
 from games.coach.calibration import shipped
-from games.coach.ishido.board import EMPTY, INTERIOR, Position, points
-from games.rules.ishido import end_bonus
+from games.coach.ishido.board import EMPTY, INTERIOR, Position, kind_of, place, points
+from games.rules.ishido import State, end_bonus
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "ishido_values.json"
 NAMES = (
@@ -168,3 +168,19 @@ def points_to_come(position: Position, counts: Sequence[int]) -> float:
 def value(position: Position, counts: Sequence[int]) -> float:
     """The expected final score of `position` under the coach's play."""
     return position.score + points_to_come(position, counts)
+
+
+def cell_values(state: State, cells: Sequence[int]) -> dict[int, float]:
+    """The expected final score of placing the current stone of `state` on each of `cells`,
+    then playing on as the coach plays (`value`: the board after it and the pouch's contents,
+    never its order): what the review and the hint show."""
+    kind = kind_of(state.pouch[0])
+    rest = sorted(kind_of(s) for s in state.pouch[1:])
+    counts = [rest.count(k) for k in range(36)]
+    position = Position.from_board(state.board, state.four_ways, state.score)
+    found = {}
+    for cell in cells:
+        after = position.copy()
+        place(after, cell, kind)
+        found[cell] = value(after, counts)
+    return found

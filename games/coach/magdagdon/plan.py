@@ -22,6 +22,8 @@ import numpy as np
 from games.coach import Advice, NoDecision
 from games.coach.magdagdon import calibration
 from games.coach.magdagdon.boards import (
+    ROLL_CHANCES,
+    ROLLS,
     Codes,
     afterstates,
     cells_of,
@@ -35,6 +37,7 @@ from games.coach.magdagdon.search import (
     expected_value,
     power_values,
     required_for,
+    reroll_chances,
 )
 from games.coach.magdagdon.value import exact_three, network
 from games.rules.errors import gettext_noop
@@ -171,7 +174,7 @@ def _turn(board: Board, roll: tuple[int, ...], difficulty: Difficulty, used: int
     deeper = min(DEEPER.get(empty_cells(code), DEEPER_AT_MOST), len(codes))
     values = values.copy()
     for i in range(deeper):
-        values[i] = expected_value(net, difficulty, int(codes[i]), left)
+        values[i] = _deeper(difficulty, int(codes[i]), left, False)
     if deeper:
         # Only boards looked at one roll deeper may be played: the rest, ranked below them by
         # the network, are worth at most the best of those.
@@ -179,9 +182,8 @@ def _turn(board: Board, roll: tuple[int, ...], difficulty: Difficulty, used: int
     exact = np.zeros(len(codes), dtype=bool)
     best = np.argsort(-values[:deeper], kind="stable")[:RECHECKED]
     rechecked = [i for i in best if _exact_after(difficulty, int(codes[i]))]
-    closer = exact_three(net)
     for i in rechecked:
-        values[i] = expected_value(closer, difficulty, int(codes[i]), left)
+        values[i] = _deeper(difficulty, int(codes[i]), left, True)
         exact[i] = True
     if rechecked:
         # As above: only the boards valued most exactly may be played.
@@ -190,6 +192,15 @@ def _turn(board: Board, roll: tuple[int, ...], difficulty: Difficulty, used: int
     order = np.argsort(-values, kind="stable")
     powers = power_values(net, difficulty, code, roll, left)
     return _Turn(codes[order], values[order], deep[order], exact[order], ruin, powers)
+
+
+@lru_cache(maxsize=65536)
+def _deeper(difficulty: Difficulty, code: int, left: int, exact: bool) -> float:
+    """A board valued one roll deeper (`search.expected_value`; `exact`: with the boards of
+    three empty cells after that roll valued exactly), once: the rolls of a turn, and the 126
+    next turns a review averages over, make many of the same boards."""
+    net = network(difficulty)
+    return expected_value(exact_three(net) if exact else net, difficulty, code, left)
 
 
 def _exact_after(difficulty: Difficulty, code: int) -> bool:
@@ -324,9 +335,48 @@ def board_value(state: State, board: Board) -> float:
         value = float(turn.values[found].max())
     else:
         left = len(PENALTIES[state.difficulty]) - used
-        net = network(state.difficulty)
-        value = expected_value(exact_three(net) if exact else net, state.difficulty, code, left)
+        value = _deeper(state.difficulty, code, left, exact)
     return value - _penalty(state.difficulty, used)
+
+
+def next_turn_value(board: Board, difficulty: Difficulty, used: int) -> float:
+    """The expected final score (penalties included) of ending a turn with `board` and `used`
+    powers used, as the coach will value the next turn: the exact average, over the 126 rolls
+    of that turn, of the value of the coach's plan for each (`turn_plan`'s, uncalibrated); a
+    full board, its score. A review values a player's choice so (games.coach.magdagdon.review):
+    whatever the board, the next turn's value then differs from it by the roll's luck only."""
+    if None not in board:
+        code = encode(board)
+        return float(network(difficulty).values(cells_of(np.array([code])), 0)[0]) - _penalty(
+            difficulty, used
+        )
+    return float(
+        sum(
+            chance * _turn_plan(board, roll, difficulty, used).value
+            for roll, chance in zip(ROLLS, ROLL_CHANCES, strict=True)
+        )
+    )
+
+
+def next_power_value(state: State, power: Decrease | Increase | Reroll) -> float:
+    """The expected final score (penalties included) of using `power` on the roll showing, as
+    the coach will value the roll it gives: the value of the coach's plan for that roll, one
+    power fewer left (a REROLL: the exact average over its new faces)."""
+    board, used = state.board, len(state.powers_used) + 1
+    if isinstance(power, Reroll):
+        kept = tuple(sorted(v for d, v in enumerate(state.roll) if d not in power.dice))
+        chances = reroll_chances(kept, len(state.roll) - len(kept))
+        return float(
+            sum(
+                chance * _turn_plan(board, roll, state.difficulty, used).value
+                for roll, chance in zip(ROLLS, chances, strict=True)
+                if chance
+            )
+        )
+    step = 1 if isinstance(power, Increase) else -1
+    roll = list(state.roll)
+    roll[power.die] += step
+    return _turn_plan(board, tuple(roll), state.difficulty, used).value
 
 
 def board_ranking(state: State) -> list[Board]:

@@ -1,6 +1,14 @@
 """MAGDAGDON's review: a decision is a turn's choice (the dice staged and CONFIRM, a RUIN
 accepted, or a power used), valued against the coach's plan for the same roll, in expected final
-points (M18–M21) if the coach plays on (the plan's value, calibrated: games.coach.calibration).
+points (M18–M21) if the coach plays on (the plan's value, calibrated: games.coach.calibration),
+which is also the chart. A choice other than the plan is valued as the chart will value the turn
+it leads to: the exact average over the 126 next rolls of the coach's calibrated plan value for
+each (`plan.next_turn_value`; a power, over the roll it gives: `plan.next_power_value`), so a
+game's losses add up to its chart's fall but for the rolls' luck, whoever plays. (Valued by the
+network one roll deep instead, a weak player's boards came out some 5-10 points low a turn: the
+plan looks one roll deeper than that, and the network undervalues boards the coach never makes;
+first-legal play was charged 411 points a game for a fall of 344.) Such a choice costs about
+126 plans, 1-3 s of CPU.
 
 Graded, as every game's, by the share of the game's expected result it gives up
 (games.coach.review): the par is the coach's mean final score at that difficulty (about 380
@@ -48,17 +56,16 @@ def analyse(
     after: magdagdon.State = states[point.end + 1]
     plan = coach.turn_plan(seen)
     final = payloads[point.end]
+    power: magdagdon.Decrease | magdagdon.Increase | magdagdon.Reroll | None = None
     if final["type"] in ("confirm", "accept_magdagdon"):
-        value = coach.board_value(seen, after.board)
         if final["type"] == "confirm":
             player = [magdagdon.Stage(d, c).to_dict() for d, c in last.staged] + [final]
         else:
             player = [final]
     else:
-        power = magdagdon.action_from_dict(final)
-        assert isinstance(power, magdagdon.Decrease | magdagdon.Increase | magdagdon.Reroll)
-        value = coach.power_value(last, power)
-        player = [final]
+        action = magdagdon.action_from_dict(final)
+        assert isinstance(action, magdagdon.Decrease | magdagdon.Increase | magdagdon.Reroll)
+        power, player = action, [final]
     if plan.power is not None:
         advised = [plan.power.to_dict()]
     elif plan.ruin is not None:
@@ -73,8 +80,16 @@ def analyse(
             board[cell] = seen.roll[die]
         same = tuple(board) == after.board  # the same board, whatever the staging order
     difficulty, empty = seen.difficulty.value, seen.board.count(None)
-    value = calibration.value(difficulty, empty, value)
     best = calibration.value(difficulty, empty, plan.value)
+    forced = _forced(seen)
+    if same or forced:
+        value = best  # the coach's own choice (or the only one): nothing lost
+    elif power is None:
+        used = len(seen.powers_used)
+        raw = coach.next_turn_value(after.board, seen.difficulty, used)
+        value = calibration.value(difficulty, after.board.count(None), raw)
+    else:
+        value = calibration.value(difficulty, empty, coach.next_power_value(last, power))
     return {
         "seat": 0,
         "player": player,
@@ -85,7 +100,7 @@ def analyse(
         "par": calibration.par(difficulty),
         "unit": UNIT,
         "same": same,
-        "forced": _forced(seen),
+        "forced": forced,
         "chart": round(best, 3),
         "context": {"roll": list(seen.roll), "turn": seen.turns + 1},
     }
