@@ -2,9 +2,9 @@
 
 Starts the site on a temporary SQLite database and static root, starts a game of each kind and
 its how-to-play (the last three game pages), makes a puzzle of each game (a simple player's
-game, reviewed and mined as the worker does) for the puzzle pages, and prints the bytes transferred (gzip, as a
-browser asks) for the HTML and every stylesheet, script and icon it loads. Budget: 30 KB per
-first load (issue "phone-first play").
+game, reviewed and mined as the worker does) for the puzzle pages, and prints the bytes
+transferred (gzip, as a browser asks) for the HTML and every stylesheet, script and icon it
+loads. Budget: 30 KB per first load (issue "phone-first play").
 
     .venv/bin/python benchmarks/page_weight.py
 """
