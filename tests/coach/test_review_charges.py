@@ -5,7 +5,6 @@ chart's fall differ by luck only, whoever plays (games.coach.review). And Ishido
 the review's own values."""
 
 import random
-from dataclasses import replace
 from functools import cache
 
 from games.coach import ishido as ishido_coach
@@ -96,28 +95,6 @@ def ishido_game() -> tuple[list, list, list]:
         states.append(state)
         payloads.append(action.to_dict())
     return states, payloads, ishido_coach.COACH.decision_points(states, payloads)
-
-
-def test_an_ishido_placement_is_worth_what_the_next_stone_is_worth_on_average():
-    states, payloads, points = ishido_game()
-    for point in reversed(points):  # a late placement: few stones to come
-        seen = states[point.start]
-        decision = ishido_coach.COACH.analyse(point, states, payloads)
-        if not decision["same"] and not decision["forced"] and len(seen.pouch) > 2:
-            break
-    else:
-        raise AssertionError("the first legal cell always matched the coach")
-    cell = payloads[point.start]["cell"]
-    current, rest = seen.pouch[0], seen.pouch[1:]
-    values = []
-    for i, stone in enumerate(rest):  # every stone still in the pouch, as likely as the others
-        dealt = replace(seen, pouch=(current, stone, *rest[:i], *rest[i + 1 :]))
-        nxt = ishido.apply(dealt, ishido.Place(cell))
-        # what the chart will say: the coach's cell valued by the HINT, or the game's end
-        values.append(nxt.final_score if nxt.is_finished else ishido_coach.HINT.advice(nxt).value)
-    expected = sum(values) / len(values)
-    assert abs(decision["player_value"] - round(expected, 1)) < 0.06
-    assert decision["best_value"] == round(ishido_coach.HINT.advice(seen).value, 1)
 
 
 def test_the_ishido_hint_shows_the_reviews_values_and_keeps_the_coachs_cell():

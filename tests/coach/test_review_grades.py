@@ -61,10 +61,7 @@ def test_the_first_legal_cell_is_graded_clearly_worse_than_the_coach_and_the_gre
     first_accuracy = review.summary(first).accuracy
     greedy_accuracy = review.summary(greedy_game).accuracy
     assert first_accuracy is not None and greedy_accuracy is not None
-    # Its choices are charged what they cost on average over the next stone, and this deal's
-    # draws were unkind besides (the collapse's luck is nobody's choice): 35 % here, 17 ± 9 %
-    # over benchmarks/review_grades.py's deals, against the greedy player's 91 % here.
-    assert first_accuracy <= 0.40
+    assert first_accuracy <= 0.25
     assert greedy_accuracy >= first_accuracy + 0.05
     assert greedy_accuracy < 1.0
     # each loss a share of the same whole game's expected score (the par)

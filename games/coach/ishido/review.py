@@ -1,41 +1,29 @@
 """Ishido's review: a decision is a placement, valued against the coach's cell by the expected
-final score (I7-I10) of the position each leaves if the coach plays every stone after it.
-
-The chart, and the coach's cell, are valued by games.coach.ishido.value (a model read off the
-board and the pouch's contents, never its order, fitted on positions of every quality, each
-labelled by the coach's own play from there): the same number HINT shows for that cell. A cell
-other than the coach's is valued as the chart will value the position it leaves: the exact
-average, over the stone that comes next (each stone still in the pouch as likely as another),
-of the model's value of the coach's cell for that stone, or of the game's end where that stone
-fits nowhere (`next_value`). So a weak player's collapse is charged to the placements that
-caused it, whatever the model's errors on boards the coach never makes, and a game's losses
-add up to its chart's fall but for the draws' luck (benchmarks/review_grades.py prints both).
-Valued by the model alone, the player's cell was valued against the coach's by two estimators
-that disagree on weak boards (the search picks the coach's cell, the model values it): the
-first legal cell was charged some 1,000 points a game more than its chart fell, random play,
-credited where the model preferred its cell, some 2,400 less.
+final score (I7-I10) of the position each leaves if the coach plays every stone after it
+(games.coach.ishido.value: a model read off the board and the pouch's contents, never its
+order, fitted on positions of every quality, each labelled by the coach's own play from there;
+the same numbers HINT shows, games.coach.ishido.value.cell_values).
 
 Graded, as every game's, by the share of the game's expected result it gives up
 (games.coach.review): the par is the coach's mean final score of a whole game (that of the
 value model's own games, `calibration.par`). The coach's cell is the hint's own (`COACH`, the
-same coach as `games.coach.ishido.HINT`), so a game played by the hint loses nothing. The values
-are the same every time (the coach's search is seeded by the visible position), so no loss is
-noise.
+same coach as `games.coach.ishido.HINT`), so a game played by the hint loses nothing; where the
+model values the player's cell above the coach's, nothing is lost and nothing is credited (the
+model is not exact: crediting its preferences gave a greedy player 80 % for a fifth of the
+coach's score). Valuing a cell as the next chart will on average, over every stone still in the
+pouch, made a weak game's review some 60 s of CPU and undercharged greedy and random play, so
+it is not done (benchmarks/review_grades.py prints a game's summed losses beside its chart's
+fall). The values are the same every time (no sampled playouts), so no loss is noise.
 
 The review's budget: the coach picks its cell with the hint's 6,000 playout placements (about
-0.04 s a decision); a placement the coach would not make costs one such search per kind of
-stone still in the pouch (up to 36: about 1 s early, less late). A game played as the coach
-takes about 3 s of CPU; the first legal cell's or random play's about 60 s
-(benchmarks/ishido_review_time.py, benchmarks/review_grades.py).
+0.04 s a decision), the model reads both cells in about a millisecond; a game's ~50-70
+decisions take about 3 s of CPU (benchmarks/ishido_review_time.py).
 """
 
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Sequence
-from dataclasses import replace
-from functools import lru_cache
 from typing import Any
 
 from games.coach.ishido import calibration, value
@@ -62,10 +50,12 @@ def analyse(
     seen: ishido.State = states[point.start]
     chosen = int(payloads[point.start]["cell"])
     ranked = COACH.action_values(seen)
-    best_cell = _coach_cell(seen)
-    best = ishido_values(seen, [best_cell])[best_cell]
+    best_cell = ranked[0][0].cell
+    cells = [best_cell] if chosen == best_cell else [best_cell, chosen]
+    values = ishido_values(seen, cells)
+    kept = values[chosen]
+    best = max(values[best_cell], kept)  # the model may favour the player's cell: nothing lost
     forced = len(ranked) <= 1
-    kept = best if chosen == best_cell or forced else next_value(seen, chosen)
     return {
         "seat": 0,
         "player": [{"type": "place", "cell": chosen}],
@@ -80,39 +70,6 @@ def analyse(
         "chart": round(best, 1),
         "context": {"stone": list(seen.pouch[0]), "placed": ishido.CELLS - seen.board.count(None)},
     }
-
-
-@lru_cache(maxsize=4096)
-def _coach_cell(state: ishido.State) -> int:
-    """The coach's cell for the current stone (the hint's, `COACH`)."""
-    return COACH.advise(state).cell
-
-
-def chart_value(state: ishido.State) -> float:
-    """What the review's chart says a position is worth before its placement: the expected
-    final score of the coach's cell for the current stone (`ishido_values`); a finished game,
-    its final score."""
-    if state.is_finished:
-        return float(state.final_score or 0)
-    cell = _coach_cell(state)
-    return ishido_values(state, [cell])[cell]
-
-
-def next_value(state: ishido.State, cell: int) -> float:
-    """The expected final score of placing the current stone on `cell`, as the chart will value
-    the position it leaves: the exact average, over the stone that comes next (the pouch's
-    contents, never its order), of `chart_value` there (the game's end, where that stone fits
-    nowhere). Whatever the board, the next decision's chart then differs from it by the draw's
-    luck only."""
-    current, rest = state.pouch[0], state.pouch[1:]
-    if not rest:
-        return chart_value(ishido.apply(state, ishido.Place(cell)))
-    total = 0.0
-    for stone, count in Counter(rest).items():
-        i = rest.index(stone)
-        order = (current, stone, *rest[:i], *rest[i + 1 :])
-        total += count * chart_value(ishido.apply(replace(state, pouch=order), ishido.Place(cell)))
-    return total / len(rest)
 
 
 def ishido_values(state: ishido.State, cells: Sequence[int]) -> dict[int, float]:
