@@ -7,8 +7,7 @@ import pytest
 
 from tests.support.browser import open_context, screenshot
 from tests.support.puzzles import magdagdon_puzzle, puzzle_of
-
-from .test_puzzles_phone import choose, fits_width
+from tests.support.puzzles_browser import choose, fits_width
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

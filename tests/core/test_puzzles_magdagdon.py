@@ -21,12 +21,14 @@ def fresh_cache():
 
 @pytest.fixture
 def puzzle():
-    """Turn 3, roll 5 1 2 6 on a board of 3 3 in row 1 and a RUIN: the coach stages the 2
-    on row 1, column 3 and the 1 beside it; the game staged them a row lower."""
+    """Turn 4, roll 3 5 4 4 on a board of 3 3 in row 1, 2 1 in row 2 and a RUIN in row 4: the
+    coach stages the 3 below the 2 (row 3, column 2) and one 4 beside it, and confirms; the game
+    staged both 4s."""
     found = magdagdon_puzzle("stage", nickname="Secretname")
-    assert found.decision["coach"][:2] == [
-        {"type": "stage", "die": 2, "cell": 2},
-        {"type": "stage", "die": 1, "cell": 3},
+    assert found.decision["coach"] == [
+        {"type": "stage", "die": 0, "cell": 9},
+        {"type": "stage", "die": 2, "cell": 8},
+        {"type": "confirm"},
     ]
     return found
 
@@ -43,17 +45,18 @@ def test_the_puzzle_is_the_usual_board_with_its_dice(client, puzzle):
 
 
 def test_a_die_selected_then_a_cell_stages_it_and_counts_nothing(client, puzzle):
-    selected = client.get(url(puzzle, "die=2")).content.decode()
-    assert 'aria-pressed="true" data-die="2"' in selected
-    assert 'name="cell" value="2" data-cell="2" data-value="" data-legal' in selected
-    page = client.get(url(puzzle, "act=stage&die=2&cell=2")).content.decode()
-    assert 'value="2" data-cell="2" data-value="2" data-staged="2"' in page
-    assert 'name="staged" value="2-2"' in page
-    page = client.get(url(puzzle, "staged=2-2&act=stage&die=1&cell=3")).content.decode()
-    assert 'name="staged" value="2-2"><input type="hidden" name="staged" value="1-3"' in page
-    assert "data-confirm data-primary data-focus" in page  # enough dice: CONFIRM is next
-    back = client.get(url(puzzle, "staged=2-2&staged=1-3&act=unstage&die=2")).content.decode()
-    assert 'name="staged"' not in back  # the 1 only fitted beside the 2: it comes back too
+    selected = client.get(url(puzzle, "die=0")).content.decode()
+    assert 'aria-pressed="true" data-die="0"' in selected
+    assert 'name="cell" value="9" data-cell="9" data-value="" data-legal' in selected
+    page = client.get(url(puzzle, "act=stage&die=0&cell=9")).content.decode()
+    assert 'value="0" data-cell="9" data-value="3" data-staged="0"' in page
+    assert 'name="staged" value="0-9"' in page
+    page = client.get(url(puzzle, "staged=0-9&act=stage&die=2&cell=8")).content.decode()
+    assert 'name="staged" value="0-9"><input type="hidden" name="staged" value="2-8"' in page
+    # Enough dice: CONFIRM is enabled (not yet focused: the other 4 still fits below the 3).
+    assert "data-confirm data-primary>" in page
+    back = client.get(url(puzzle, "staged=0-9&staged=2-8&act=unstage&die=0")).content.decode()
+    assert 'name="staged"' not in back  # the 4 only fitted beside the 3: it comes back too
     assert PuzzleAttempt.objects.count() == 0
 
 
@@ -71,13 +74,13 @@ def test_the_staging_played_in_the_game_misses_it(client, puzzle):
 @pytest.mark.parametrize(
     ("query", "message"),
     [
-        ("staged=2-2&staged=2-5", "Die 3 is already on the board."),
-        ("staged=2-16", "There is no such cell: the board has 16 cells."),
-        ("staged=7-2", "There is no such die: the roll has dice 1 to 4."),
-        ("staged=2:2", "That staging cannot be read"),
-        ("staged=0-9", "Row 3, column 2 does not touch any number."),
-        ("staged=2-0", "Row 1, column 1 already holds a number."),
-        ("staged=2-12", "Row 4, column 1 is a RUIN."),
+        ("staged=0-9&staged=0-10", "Die 1 is already on the board."),
+        ("staged=0-16", "There is no such cell: the board has 16 cells."),
+        ("staged=7-9", "There is no such die: the roll has dice 1 to 4."),
+        ("staged=0:9", "That staging cannot be read"),
+        ("staged=0-15", "Row 4, column 4 does not touch any number."),
+        ("staged=0-0", "Row 1, column 1 already holds a number."),
+        ("staged=0-12", "Row 4, column 1 is a RUIN."),
     ],
 )
 def test_a_tampered_staging_is_refused_and_the_board_is_the_puzzles(client, puzzle, query, message):
@@ -88,12 +91,12 @@ def test_a_tampered_staging_is_refused_and_the_board_is_the_puzzles(client, puzz
 
 
 def test_a_tap_the_rules_refuse_keeps_the_staging_as_it_was(client, puzzle):
-    # A 5 cannot go next to the staged 2 (row 1, column 3).
-    answer = client.get(url(puzzle, "staged=2-2&act=stage&die=0&cell=6"))
+    # A 5 cannot go below the staged 3 (row 3, column 2).
+    answer = client.get(url(puzzle, "staged=0-9&act=stage&die=1&cell=13"))
     page = answer.content.decode()
     assert answer.status_code == 400 and "they differ by more than 1" in page
-    assert 'name="staged" value="2-2"' in page and 'data-cell="6" data-value=""' in page
-    for query in ("act=stage&die=9&cell=2", "act=stage&die=2&cell=-1", "act=jump&die=2"):
+    assert 'name="staged" value="0-9"' in page and 'data-cell="13" data-value=""' in page
+    for query in ("act=stage&die=9&cell=9", "act=stage&die=0&cell=-1", "act=jump&die=0"):
         refused = client.get(url(puzzle, query))
         assert refused.status_code == 400 and "data-error" in refused.content.decode()
 
@@ -101,13 +104,13 @@ def test_a_tap_the_rules_refuse_keeps_the_staging_as_it_was(client, puzzle):
 @pytest.mark.parametrize(
     ("data", "message"),
     [
-        ({"staged": ["2-2", "2-5"], "answer": "confirm"}, "Die 3 is already on the board."),
-        ({"staged": ["2-2", "1-99"], "answer": "confirm"}, "There is no such cell"),
-        ({"staged": ["2-2"], "answer": "confirm"}, "Not enough dice staged to confirm"),
+        ({"staged": ["0-9", "0-10"], "answer": "confirm"}, "Die 1 is already on the board."),
+        ({"staged": ["0-9", "2-99"], "answer": "confirm"}, "There is no such cell"),
+        ({"staged": ["0-9"], "answer": "confirm"}, "Not enough dice staged to confirm"),
         ({"answer": "ruin", "cell": "5"}, "MAGDAGDON cannot be accepted"),
         ({"answer": "ruin", "cell": "16"}, "Choose a cell for the dice you place"),
         ({"answer": "stage"}, "Choose a cell for the dice you place"),
-        ({"power": "increase-1", "staged": ["2-2"]}, ""),  # a power answers alone: counted
+        ({"power": "increase-1", "staged": ["0-9"]}, ""),  # a power answers alone: counted
     ],
 )
 def test_a_tampered_answer_is_a_clear_message_and_counts_nothing(client, puzzle, data, message):

@@ -174,7 +174,7 @@ def test_a_stored_review_is_served_from_its_digest_and_one_page(client, player, 
     assert review.digest == digest.digest(review.decisions)
     assert review.pages.filter(flagged=False).count() == -(-review.total // 2)
     with CaptureQueriesContext(connection) as queries:
-        html = client.get(url(game), {"page": 2}).content.decode()
+        html = client.get(url(game), {"page": 2, "show": "all"}).content.decode()
     assert not reads_actions(queries) and not reads_decisions(queries)
     assert 'data-decision="3"' in html and 'data-decision="4"' in html
     assert 'data-decision="2"' not in html and "data-review-summary" in html
