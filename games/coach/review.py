@@ -15,22 +15,20 @@ whole game from its start (MAGDAGDON's expected final score at that difficulty, 
 expected turns to bank a MISHIMASH target, a whole win in a final round).
 
 A collapse is charged to the decisions that caused it. The chart is the coach's value of each
-position before its decision; a choice other than the coach's is valued as the chart will
-value the position it leaves, on average over what the player cannot see yet (MAGDAGDON's next
-roll, exactly over the 126; Ishido's next stone, exactly over the pouch's contents; MISHIMASH's
-values are exact). So a game's losses and its chart's fall differ only by the luck of the
-draws (plus the chart's own drift over the coach's choices), whoever plays and however
-strange the board: benchmarks/review_grades.py prints, per game and player, the summed losses
-beside the chart's fall and their difference. (Valuing the player's choice by a quicker
-estimate than the chart's - MAGDAGDON's network one roll deep, Ishido's model of the board -
-charged weak players a fall they did not have, or less than they had: the estimate is biased
-on boards the coach never makes.)
+position before its decision; a choice other than the coach's is valued as the coach's value of
+the position it leaves: MAGDAGDON's as the chart will value the next turn, on average over what
+the player cannot see yet (exactly over the 126 next rolls); Ishido's by a model of the coach's
+own play from the board it leaves (games.coach.ishido.value, the chart's own numbers);
+MISHIMASH's values are exact. benchmarks/review_grades.py prints, per game and player, the
+summed losses beside the chart's fall and their difference (the draws' luck, plus the chart's
+own drift, in Ishido the model's error on boards the coach never makes).
 
 The accuracy of a game is the share of the expected result its choices kept, 1 − the sum of
 their signed shares (`net_share`), from 0 to 1, as Verhoeff's optimal-Yahtzee feedback charges
 every choice its expected-score loss and adds them up: a choice the values rate above the
-coach's (the coach is strong, not perfect) is shown as nothing lost and credited what it
-gained, so the losses add up to the fall. Lichess's accuracy averages a per-move score of the
+coach's (the coach is strong, not perfect) is shown as nothing lost and, where the values are
+the chart's own (MAGDAGDON), credited what it gained, so the losses add up to the fall; a
+game's review module says which. Lichess's accuracy averages a per-move score of the
 win-chance drop instead: in a game whose score many small losses erode, that rates a collapse
 of many small losses near 100 % (each one costs little), so it is not followed here. The
 thresholds and the accuracy are measured by benchmarks/review_grades.py (the coach, a careful

@@ -51,7 +51,9 @@ class IshidoKind(GameKind):
         "inaccuracy gives up about 52 points, a mistake 160, a blunder 420. A cell is worth the "
         "final score the coach's own play is expected to reach after it, read off the board "
         "(the 4-ways made, the holes still to fill, the open cells, the stones left) by a model "
-        "fitted on games the coach finished from positions of every quality."
+        "fitted on games the coach finished from positions of every quality. Where the model "
+        "values your cell above the coach's, nothing is lost and nothing is credited: the model "
+        "is not exact."
     )
 
     preferences = {"hints": switch}  # the legal cells' highlight, on or off

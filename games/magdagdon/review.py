@@ -14,7 +14,8 @@ NOTE = _(
     "What a share is here: a game played by the coach scores about 430 points in PEACEFUL, "
     "350 in SURVIVAL and 230 in NIGHTMARE. In PEACEFUL an inaccuracy gives up about 4 points "
     "(one cell two pips lower), a mistake 13 (more than half a bonus), a blunder 35 (a RUIN "
-    "and a bonus with it)."
+    "and a bonus with it). The coach's plan is not always the best one: a choice valued above it "
+    "loses nothing and is credited what it gained."
 )
 
 
