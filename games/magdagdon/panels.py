@@ -11,15 +11,54 @@ number with `<bdi>`), every other value is escaped."""
 
 from __future__ import annotations
 
-from django.urls import reverse
-from django.utils.translation import gettext, ngettext
+import functools
+
+from django.utils.translation import get_language, gettext, ngettext
 
 from games.core.html import EMPTY, Html, escape, fill, join, markup, safe, translated
+from games.core.templatetags.links import kept_reverse
 from games.magdagdon.display import Die, MagdagdonBoard, points_text
 
 _HIDDEN = markup(" hidden")
 _DISABLED = markup(" disabled")
 _OPEN = markup(" open")
+
+
+def texts() -> dict[str, str]:
+    """The panel's and the stats line's constant texts in the visitor's language, looked up
+    once per language rather than some twenty gettext calls a board (each a few µs). Read
+    only: every board shares it."""
+    return _texts(get_language())
+
+
+@functools.lru_cache(maxsize=16)
+def _texts(language: str | None) -> dict[str, str]:
+    """`texts` in `language`, the active one."""
+    return {
+        "already 1": gettext("already 1"),
+        "already 6": gettext("already 6"),
+        "decrease on": gettext("DECREASE −1 on die %(die)s"),
+        "increase on": gettext("INCREASE +1 on die %(die)s"),
+        "die staged": gettext("Die %(number)s: staged, take it back first"),
+        "die": gettext("Die %(number)s"),
+        "no uses": gettext("No uses left."),
+        "powers": gettext("Majda Powers"),
+        "take back": gettext("Staged dice must be taken back before a power can change them."),
+        "select first": gettext("select a die first"),
+        "decrease": gettext("DECREASE −1"),
+        "increase": gettext("INCREASE +1"),
+        "reroll tick": gettext("REROLL: tick the dice to roll again"),
+        "reroll": gettext("REROLL the ticked dice"),
+        "of": gettext("%(left)s of %(total)s"),
+        "next use": gettext("next use −%(points)s"),
+        "none left": gettext("none left"),
+        "none": gettext("none"),
+        "parts": gettext("Base %(base)s · bonuses +%(bonus)s"),
+        "powers used": gettext("powers −%(points)s"),
+        "score": gettext("Score"),
+        "turns": gettext("Turns"),
+        "difficulty": gettext("Difficulty"),
+    }
 
 
 def _form_head(url: Html, die: int, csrf_field: Html, version: int) -> Html:
@@ -31,18 +70,20 @@ def _form_head(url: Html, die: int, csrf_field: Html, version: int) -> Html:
     )  # fmt: skip
 
 
-def _adjust(d: Die, urls: tuple[Html, Html], csrf_field: Html, version: int) -> Html:
+def _adjust(
+    d: Die, urls: tuple[Html, Html], csrf_field: Html, version: int, words: dict[str, str]
+) -> Html:
     """DECREASE and INCREASE on one die, shown while it is selected."""
     decrease_url, increase_url = urls
     number = {"die": d.number}
     if d.value > 1:
         down = fill('<small><bdi dir="ltr">%s → %s</bdi></small>', d.value, d.value - 1)
     else:
-        down = fill("<small>%s</small>", translated(gettext("already 1")))
+        down = fill("<small>%s</small>", translated(words["already 1"]))
     if d.value < 6:
         up = fill('<small><bdi dir="ltr">%s → %s</bdi></small>', d.value, d.value + 1)
     else:
-        up = fill("<small>%s</small>", translated(gettext("already 6")))
+        up = fill("<small>%s</small>", translated(words["already 6"]))
     return fill(
         '\n    <div class="mg-adjust" data-adjust="%s"%s>\n      %s<button type="submit" '
         'id="mg-decrease-%s"%s>%s%s</button></form>\n      %s<button type="submit" '
@@ -50,19 +91,16 @@ def _adjust(d: Die, urls: tuple[Html, Html], csrf_field: Html, version: int) -> 
         d.index, EMPTY if d.selected else _HIDDEN,
         _form_head(decrease_url, d.index, csrf_field, version),
         d.index, _DISABLED if d.value == 1 else EMPTY,
-        translated(gettext("DECREASE −1 on die %(die)s"), number), down,
+        translated(words["decrease on"], number), down,
         _form_head(increase_url, d.index, csrf_field, version),
         d.index, _DISABLED if d.value == 6 else EMPTY,
-        translated(gettext("INCREASE +1 on die %(die)s"), number), up,
+        translated(words["increase on"], number), up,
     )  # fmt: skip
 
 
-def _reroll_pick(d: Die) -> Html:
+def _reroll_pick(d: Die, words: dict[str, str]) -> Html:
     staged = d.staged_cell is not None
-    if staged:
-        text = gettext("Die %(number)s: staged, take it back first")
-    else:
-        text = gettext("Die %(number)s")
+    text = words["die staged"] if staged else words["die"]
     return fill(
         '<label class="pick%s"><input type="checkbox" name="dice" value="%s"%s>%s<span>%s'
         "</span></label>",
@@ -79,6 +117,7 @@ def panel_html(
     just used, a hint that changes a die)."""
     left = board.powers_left
     points = board.next_penalty or 0
+    words = texts()
     if left:
         summary = translated(
             ngettext(
@@ -89,13 +128,13 @@ def panel_html(
             {"left": left, "points": points},
         )
     else:
-        summary = translated(gettext("No uses left."))
+        summary = translated(words["no uses"])
     parts = [
         fill(
             '<details class="mg-powers" id="mg-powers"%s>\n    <summary><b>%s</b> '
             '<span class="muted">%s</span></summary>',
             _OPEN if opened else EMPTY,
-            translated(gettext("Majda Powers")),
+            translated(words["powers"]),
             summary,
         )  # fmt: skip
     ]
@@ -108,29 +147,28 @@ def panel_html(
             ),
             {"left": left, "points": points},
         )
-        first_back = gettext("Staged dice must be taken back before a power can change them.")
-        staged = fill(" %s", escape(first_back)) if board.staged_any else EMPTY
+        staged = fill(" %s", escape(words["take back"])) if board.staged_any else EMPTY
         parts.append(fill('\n    <p class="muted">%s%s</p>', costs, staged))
     if left and board.free_dice:
-        first = translated(gettext("select a die first"))
+        first = translated(words["select first"])
         parts.append(
             fill(
                 '\n    <div class="mg-adjust" data-adjust=""%s>\n      <button type="button" '
                 'disabled>%s<small>%s</small></button>\n      <button type="button" disabled>'
                 "%s<small>%s</small></button>\n    </div>",
                 _HIDDEN if board.selected else EMPTY,
-                translated(gettext("DECREASE −1")),
+                translated(words["decrease"]),
                 first,
-                translated(gettext("INCREASE +1")),
+                translated(words["increase"]),
                 first,
             )  # fmt: skip
         )
         urls = (
-            escape(reverse("magdagdon:decrease", args=[game_id])),
-            escape(reverse("magdagdon:increase", args=[game_id])),
+            escape(kept_reverse("magdagdon:decrease", game_id)),
+            escape(kept_reverse("magdagdon:increase", game_id)),
         )
-        parts.extend(_adjust(d, urls, csrf_field, version) for d in board.free)
-        reroll_url = escape(reverse("magdagdon:reroll", args=[game_id]))
+        parts.extend(_adjust(d, urls, csrf_field, version, words) for d in board.free)
+        reroll_url = escape(kept_reverse("magdagdon:reroll", game_id))
         parts.append(
             fill(
                 '\n    <form class="mg-reroll" method="post" action="%s" hx-post="%s" '
@@ -141,9 +179,9 @@ def panel_html(
                 reroll_url,
                 csrf_field,
                 version,
-                translated(gettext("REROLL: tick the dice to roll again")),
-                join(_reroll_pick(d) for d in board.dice),
-                translated(gettext("REROLL the ticked dice")),
+                translated(words["reroll tick"]),
+                join(_reroll_pick(d, words) for d in board.dice),
+                translated(words["reroll"]),
             )  # fmt: skip
         )
     parts.append(markup("\n  </details>"))
@@ -160,36 +198,32 @@ def powers_panel(
 def stats_html(board: MagdagdonBoard, turns: int) -> Html:
     """Score, turns and powers left, then the difficulty and the score's parts."""
     score = board.score
+    words = texts()
     if board.powers_total:
-        uses = translated(
-            gettext("%(left)s of %(total)s"),
-            {"left": board.powers_left, "total": board.powers_total},
-        )
+        uses = translated(words["of"], {"left": board.powers_left, "total": board.powers_total})
         powers = fill('<b data-powers-left="%s">%s</b>', board.powers_left, uses)
         if board.next_penalty and board.can_play:
-            next_use = translated(gettext("next use −%(points)s"), {"points": board.next_penalty})
+            next_use = translated(words["next use"], {"points": board.next_penalty})
             powers = fill("%s<small>%s</small>", powers, next_use)
         elif not board.powers_left:
-            powers = fill("%s<small>%s</small>", powers, translated(gettext("none left")))
+            powers = fill("%s<small>%s</small>", powers, translated(words["none left"]))
     else:
-        powers = fill('<b data-powers-left="0">%s</b>', translated(gettext("none")))
-    parts = translated(
-        gettext("Base %(base)s · bonuses +%(bonus)s"), {"base": score.base, "bonus": score.bonus}
-    )
+        powers = fill('<b data-powers-left="0">%s</b>', translated(words["none"]))
+    parts = translated(words["parts"], {"base": score.base, "bonus": score.bonus})
     if score.ruins:
         ruins = ngettext("%(ruins)s RUIN −%(points)s", "%(ruins)s RUINS −%(points)s", score.ruins)
         values = {"ruins": score.ruins, "points": score.ruin_penalty}
         parts = fill("%s · %s", parts, translated(ruins, values))
     if score.power_penalty:
-        used = translated(gettext("powers −%(points)s"), {"points": score.power_penalty})
+        used = translated(words["powers used"], {"points": score.power_penalty})
         parts = fill("%s · %s", parts, used)
     return fill(
         '<div class="mg-stats">\n  <p class="mg-stat score"><span>%s</span><b data-score="%s">%s'
         '</b></p>\n  <p class="mg-stat"><span>%s</span><b data-turns="%s">%s</b></p>\n  '
         '<p class="mg-stat"><span>%s</span>%s</p>\n  <p class="mg-parts" data-base="%s"><b '
         'class="mg-level" title="%s">%s</b> · %s</p>\n</div>',
-        translated(gettext("Score")), score.total, escape(points_text(score.total)),
-        translated(gettext("Turns")), turns, turns,
-        translated(gettext("Majda Powers")), powers,
-        score.base, translated(gettext("Difficulty")), escape(board.difficulty_label), parts,
+        translated(words["score"]), score.total, escape(points_text(score.total)),
+        translated(words["turns"]), turns, turns,
+        translated(words["powers"]), powers,
+        score.base, translated(words["difficulty"]), escape(board.difficulty_label), parts,
     )  # fmt: skip

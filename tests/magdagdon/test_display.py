@@ -125,6 +125,19 @@ def test_the_parts_speak_the_visitors_language(language, die):
         assert f"<small>{die}</small>" in tray_html(drawn)
 
 
+def test_the_panel_and_the_stats_line_speak_each_language_in_turn():
+    # Their texts are looked up once per language and kept: switching languages in one
+    # process never shows one language's words in another's board.
+    state = make_state("3... .... .... ....", roll=(4, 2, 6, 1))
+    drawn = board_view(state, playable=True, die=1)
+    for language in ("en", "hu", "ar", "en", "sk"):
+        with translation.override(language):
+            reroll, score = (translation.gettext(t) for t in ("REROLL the ticked dice", "Score"))
+            assert language == "en" or (reroll, score) != ("REROLL the ticked dice", "Score")
+            assert f'id="mg-reroll">{reroll}</button>' in panel_html(drawn, 7, 3, EMPTY, False)
+            assert f"<span>{score}</span>" in stats_html(drawn, 2)
+
+
 @pytest.mark.django_db
 def test_the_page_unstage_form_carries_the_csrf_token_and_a_swapped_one_its_header(client):
     """A plain POST needs the token as a field; a board swapped in by htmx is submitted by htmx
