@@ -160,6 +160,32 @@ class Die:
     scoring: bool  # belongs to some legal selection
 
 
+@functools.lru_cache(maxsize=16)
+def _texts(language: str | None) -> dict[str, str]:
+    """The board's constant texts in `language`, the active one: looked up once per language
+    rather than a dozen gettext calls a board (each a few µs). Read only."""
+    return {
+        "turn": gettext("Turn %(number)s"),
+        "whose turn": gettext("<bdi>%(name)s</bdi>’s turn"),
+        "roll": gettext("Roll"),
+        "turn points": gettext("Turn points"),
+        "dice in play": gettext("Dice in play"),
+        "target": gettext("Target"),
+        "to play": gettext("to play"),
+        "die": gettext("Die %(number)s: %(value)s"),
+    }
+
+
+def texts() -> dict[str, str]:
+    """`_texts` in the visitor's language."""
+    return _texts(translation.get_language())
+
+
+@functools.lru_cache(maxsize=256)
+def _die_label(language: str | None, number: int, value: int) -> Html:
+    return escape(_texts(language)["die"] % {"number": number, "value": value})
+
+
 def face_html(value: int) -> Html:
     """A die's face: the house die (ivory, dark pips), an SVG symbol of the page's defs."""
     return FACES[value]
@@ -180,10 +206,10 @@ def dice_html(
     stands; without it the button asks the page's own address again (GET "?") with that die
     toggled (`toggle`). `hinted`: the dice a hint sets aside (ringed, `data-hint`).
     Built here: the template loop cost ~1 ms a board."""
-    label = gettext("Die %(number)s: %(value)s")
+    language = translation.get_language()
     parts: list[Html] = []
     for d in dice:
-        aria = escape(label % {"number": d.index + 1, "value": d.value})
+        aria = _die_label(language, d.index + 1, d.value)
         if not playable:  # a replay, or the dice a computer is about to set aside (selected)
             parts.append(
                 fill(
@@ -227,14 +253,14 @@ def dice_html(
 
 def busted_html(faces: Sequence[int]) -> Html:
     """The roll that busted, on the dice themselves (nothing in it scores)."""
-    label = gettext("Die %(number)s: %(value)s")
+    language = translation.get_language()
     return join(
         fill(
             '<span class="die busted" data-busted-die="%s" data-value="%s" role="img" '
             'aria-label="%s">%s</span>',
             i,
             v,
-            escape(label % {"number": i + 1, "value": v}),
+            _die_label(language, i + 1, v),
             face_html(v),
         )
         for i, v in enumerate(faces)
@@ -723,12 +749,12 @@ def status_html(board: MishimashBoard) -> Html:
     """The turn's numbers (whose turn, roll k and its multiplier, turn points, dice in play,
     target), then how the last turn ended and a clear just made, as banners. The play page and
     the online tables show it above the dice."""
-    state, local = board.state, board.local
+    state, local, words = board.state, board.local, texts()
     if board.solo:
-        turn = translated(gettext("Turn %(number)s"), {"number": board.turn_number})
+        turn = translated(words["turn"], {"number": board.turn_number})
     else:
         name = escape(board.current_name)
-        turn = translated(gettext("<bdi>%(name)s</bdi>’s turn"), {"name": name})
+        turn = translated(words["whose turn"], {"name": name})
     k = state.k
     roll = fill('%s <span class="mult">\u2066×%s\u2069</span>', k, k) if k else markup("–")
     parts = [
@@ -744,14 +770,14 @@ def status_html(board: MishimashBoard) -> Html:
             board.target,
             state.current,
             turn,
-            translated(gettext("Roll")),
+            translated(words["roll"]),
             roll,
-            translated(gettext("Turn points")),
+            translated(words["turn points"]),
             local.number(state.turn_halves),
             board.turn_gain_html,
-            translated(gettext("Dice in play")),
+            translated(words["dice in play"]),
             state.dice_in_play,
-            translated(gettext("Target")),
+            translated(words["target"]),
             board.target,
         )  # fmt: skip
     ]
@@ -795,7 +821,7 @@ def status_html(board: MishimashBoard) -> Html:
 
 def scores_html(seats: Sequence[Seat], local: Local) -> Html:
     """The banked scores, one <li> per player, with a progress bar towards the target."""
-    to_play = fill(' <span class="tag">%s</span>', escape(gettext("to play")))
+    to_play = fill(' <span class="tag">%s</span>', escape(texts()["to play"]))
     parts = []
     for s in seats:
         css = fill("%s%s", CURRENT if s.current else EMPTY, OUT if s.out else EMPTY)

@@ -139,3 +139,21 @@ def test_the_board_carries_the_preview_of_every_selection_x6(client, seed):
         ]
         assert carried[mask] == re.sub(r' data-masks="[\d ]+"', "", live), mask
         assert ('data-preview="legal"' in carried[mask]) == (mask in legal)
+
+
+def test_the_status_and_the_dice_speak_each_language_in_turn(client, game):
+    # Their texts are looked up once per language and kept: switching languages in one
+    # process never shows one language's words on another's board.
+    move(client, game, "roll")
+    game.refresh_from_db()
+    for language in ("en", "hu", "ar", "en", "sk"):
+        with translation.override(language):
+            drawn = display.board_view(game.state, playable=True)
+            target, die = (
+                translation.gettext("Target"),
+                translation.gettext("Die %(number)s: %(value)s"),
+            )
+            assert language == "en" or target != "Target"
+            assert f"<dt>{target}</dt>" in drawn.status_html
+            label = die % {"number": 1, "value": game.state.roll[0]}
+            assert f'aria-label="{label}"' in drawn.dice_html
