@@ -129,9 +129,6 @@ TEMPLATES = [
         "OPTIONS": {
             # Every template's {% url %} keeps what it reversed (games.core.templatetags.links).
             "builtins": ["games.core.templatetags.links"],
-            # ... and `{% load i18n %}` keeps a literal's translation per language
-            # (games.core.templatetags.i18n_kept; every other tag is Django's).
-            "libraries": {"i18n": "games.core.templatetags.i18n_kept"},
             "context_processors": [
                 "django.template.context_processors.request",
                 "django.template.context_processors.i18n",

@@ -1,5 +1,5 @@
 """Django's `i18n` template library, with `{% translate %}` of a literal kept once translated:
-the engine's `{% load i18n %}` (settings.TEMPLATES' "libraries").
+what every template of the site loads (`{% load i18n_kept %}`), with the same tags and filters.
 
 Translating a literal walks gettext and the value's rendering each time (some 7 µs); a game's
 board says CONFIRM, ROLL, HINT... on every move, always the same few words. Such a tag's output
