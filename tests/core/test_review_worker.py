@@ -25,6 +25,13 @@ PEACEFUL = magdagdon.Options(magdagdon.Difficulty.PEACEFUL)
 LIMITS = {"player": 100, "game": 100, "review": 2}
 
 
+@pytest.fixture(autouse=True)
+def empty_queue():
+    """Each test counts the tasks its own requests queue: rows an earlier test of the session
+    left in the queue table are set aside (inside this test's transaction, rolled back)."""
+    DBTaskResult.objects.all().delete()
+
+
 @pytest.fixture
 def player():
     return Player.objects.create(nickname="Waiter")
