@@ -181,12 +181,17 @@ def run(site: Site, game: str, connections: int, seconds: float) -> tuple[Stats,
             for i in range(connections)
         ]
     )
-    # The games each client plays next when one ends, dealt before the clock starts too.
-    spares = {
-        i: [Client(site, game, f"{game}-{i}-{n}-{time.time()}") for n in range(SPARES)]
-        for i in range(connections)
-        if game not in ("floor", "page")
-    }
+    # The games each client plays next when one ends, dealt before the clock starts too: as
+    # many as the client could play if its moves went at FASTEST a second (the floor's pace
+    # on this machine is some 2,000), so that short games (MAGDAGDON's are some 30 moves) are
+    # not dealt on the clock, by the client, on the cores the server needs.
+    ahead = FASTEST * seconds / connections
+    spares: dict[int, list[Client]] = {}
+    for i in range(connections if game not in ("floor", "page") else 0):
+        planned, spares[i] = len(clients[i].plan), []
+        while planned < ahead:
+            spares[i].append(Client(site, game, f"{game}-{i}-{len(spares[i])}-{time.time()}"))
+            planned += len(spares[i][-1].plan)
     stop = time.perf_counter() + seconds
 
     def play(index: int) -> None:
@@ -228,7 +233,7 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))] * 1000 if ordered else 0.0
 
 
-SPARES = 2  # games dealt ahead for each client and slice
+FASTEST = 3000  # moves a second, above any measured pace: bounds the games dealt ahead
 ROUNDS = 3  # each measure is taken in slices, interleaved, so that a noisy moment hits all
 
 
