@@ -8,6 +8,7 @@ from django.utils.translation import gettext
 
 from games.core.html import Html, escape
 from games.core.review.wording import faces_text
+from games.rules.mishimash import DICE
 
 
 def seen(context: dict[str, Any]) -> str:
@@ -46,7 +47,8 @@ class PictureChoice:
 
     @property
     def width(self) -> int:
-        return 12 * len(self.dice)
+        """Six dice's room whatever the roll: a die is as large in a roll of one as of six."""
+        return 12 * DICE
 
 
 def picture(decision: dict[str, Any]) -> tuple[PictureChoice, ...] | None:

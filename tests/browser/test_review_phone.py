@@ -182,3 +182,23 @@ def test_without_javascript_a_retry_is_a_plain_form(nojs_page):
     assert page.locator("[data-retry-answer]").get_attribute("data-compared") == "better"
     assert "best found" in page.locator("[data-retry-answer] h2").first.inner_text()
     screenshot(page, "retry-magdagdon-nojs")
+
+
+@pytest.mark.parametrize("language", ["en", "hu", "ar"])
+def test_a_mishimash_reviews_dice_are_one_readable_size_whatever_the_roll(
+    browser, live_server, language
+):
+    """A roll of one die drew a die some 110 px tall, a roll of six dice 11-14 px chips beside
+    the caption: every die is now drawn in six dice's room, under its caption."""
+    game, review = reviewed("mishimash")
+    rolls = {len(d["context"]["roll"]) for d in review.decisions if d["grade"]}
+    assert len(rolls) > 1  # rolls of several sizes are flagged
+    context, page = phone(browser, live_server, locale=language)
+    page.goto(page.base_url + f"/review/{game.pk}/?show=all")
+    sizes = page.locator("[data-review-picture] .pic-die").evaluate_all(
+        "dice => dice.map(d => d.getBoundingClientRect().width)"
+    )
+    assert sizes and min(sizes) >= 26 and max(sizes) - min(sizes) < 1
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 360
+    screenshot(page, f"review-mishimash-dice-360-{language}")
+    context.close()

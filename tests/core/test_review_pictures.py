@@ -6,6 +6,7 @@ import re
 import xml.etree.ElementTree as ET
 
 import pytest
+from django.template.loader import render_to_string
 from django.urls import reverse
 
 from games.core.models import Player, Result
@@ -13,6 +14,7 @@ from games.core.review import store as reviews
 from games.core.review.digest import ROWS_PER_PAGE
 from games.core.review.display import FLAGGED_PER_PAGE
 from games.core.review.models import DecisionPage, Review
+from games.ishido import review as ishido_review
 from games.rules import ishido, magdagdon, mishimash
 from tests.support.finished import finish
 
@@ -202,3 +204,20 @@ def test_a_review_stored_before_pictures_draws_them_from_the_replay(
     assert pictures(old).keys() == pictures(fresh).keys()
     for number, figure in pictures(old).items():
         assert ET.tostring(figure) == ET.tostring(pictures(fresh)[number])
+
+
+def test_an_ishido_picture_rings_the_cell_played_when_it_is_the_coachs(reviews_of_each_game):
+    """A puzzle solved on the coach's cell: its legend names a ring and a cross, so both are
+    drawn on that one cell (the ring was left out, the cross alone showed)."""
+    _game, review = reviews_of_each_game["ishido"]
+    decision = next(d for d in review.decisions if d["grade"])
+    same = {**decision, "coach": decision["player"]}
+    html = render_to_string(
+        "ishido/_review_picture.html", {"picture": ishido_review.picture(same), "mine": True}
+    )
+    figure = ET.fromstring(html)
+    for svg in figure.findall(f"{SVG}svg"):
+        played = svg.find(f"{SVG}g[@data-pic-played]")
+        assert played.find(f"{SVG}path[@class='pic-played']") is not None
+        assert played.find(f"{SVG}circle[@class='pic-coach']") is not None
+        assert svg.find(f"{SVG}g[@data-pic-coach]") is None
