@@ -1,6 +1,7 @@
 """The puzzle pages of each game, the question and the answer, on a phone (360×740) and a wide
 screen (1280×800), in English and Arabic, light and dark, and in Hungarian and Slovak on the
-phone: nothing runs wider than the screen, the answer says the coach's choice and the margin,
+phone: nothing runs wider than the screen, the answer says the coach's choice and the margin
+with "Next puzzle" on the first screen,
 and each page is kept as a picture (test-artifacts/puzzle-screen-*.png) to look at."""
 
 import pytest
@@ -38,5 +39,7 @@ def test_the_puzzle_pages_in_every_look(browser, live_server, kind_key):
         choose(page, kind_key, puzzle.decision["coach"])
         page.locator("[data-puzzle-answer]").wait_for()
         assert page.locator("[data-margin]").is_visible() and fits_width(page, width)
+        after = page.locator("[data-next-puzzle]").bounding_box()
+        assert after is not None and after["y"] + after["height"] <= height  # one screen
         screenshot(page, f"{name}-answer")
         context.close()
