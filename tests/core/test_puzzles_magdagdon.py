@@ -66,6 +66,17 @@ def test_the_staging_answered_solves_it(client, puzzle):
     assert PuzzleAttempt.objects.get().choice == puzzle.decision["coach"]
 
 
+def test_a_solved_answer_draws_the_players_board_as_the_coachs_and_a_miss_as_played(
+    client, puzzle
+):
+    solved = client.post(url(puzzle), form_of("magdagdon", puzzle.decision["coach"]))
+    html = solved.content.decode()
+    assert 'class="pic-cell new coach"' in html and "new player" not in html
+    client.cookies.clear()  # another visitor, who misses it
+    missed = client.post(url(puzzle), form_of("magdagdon", puzzle.decision["player"]))
+    assert 'class="pic-cell new player"' in missed.content.decode()
+
+
 def test_the_staging_played_in_the_game_misses_it(client, puzzle):
     page = client.post(url(puzzle), form_of("magdagdon", puzzle.decision["player"]), htmx=True)
     assert 'data-solved="no"' in page.content.decode() and "<html" not in page.content.decode()

@@ -56,12 +56,14 @@ def test_the_coachs_selection_answered_solves_it(client, puzzle):
     page = client.post(url(puzzle), form_of("mishimash", puzzle.decision["coach"]))
     assert 'data-solved="yes"' in page.content.decode()
     assert PuzzleAttempt.objects.get().choice == puzzle.decision["coach"]
+    # The dice set aside are drawn as the coach's on both rolls of the picture, not as a slip.
+    assert "kept coach" in page.content.decode() and "kept player" not in page.content.decode()
 
 
 def test_the_choice_played_in_the_game_misses_it(client, puzzle):
     page = client.post(url(puzzle), form_of("mishimash", puzzle.decision["player"]), htmx=True)
     text = page.content.decode()
-    assert 'data-solved="no"' in text and "<html" not in text
+    assert 'data-solved="no"' in text and "<html" not in text and "kept player" in text
 
 
 def test_tampered_selections_are_a_clear_message_and_count_nothing(client, puzzle):
