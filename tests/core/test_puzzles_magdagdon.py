@@ -66,9 +66,7 @@ def test_the_staging_answered_solves_it(client, puzzle):
     assert PuzzleAttempt.objects.get().choice == puzzle.decision["coach"]
 
 
-def test_a_solved_answer_draws_the_players_board_as_the_coachs_and_a_miss_as_played(
-    client, puzzle
-):
+def test_a_solved_answer_draws_the_board_as_the_coachs_a_miss_as_played(client, puzzle):
     solved = client.post(url(puzzle), form_of("magdagdon", puzzle.decision["coach"]))
     html = solved.content.decode()
     assert 'class="pic-cell new coach"' in html and "new player" not in html
