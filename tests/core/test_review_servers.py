@@ -25,7 +25,7 @@ from tests.support.servers import (
 
 FINISH = (
     "from games.core.models import Player\n"
-    "from games.rules import ishido, mishimash\n"
+    "from games.rules import ishido, magdagdon, mishimash\n"
     "from tests.support.finished import finish\n"
     "player = Player.objects.create(nickname='Servers')\n"
     "print(finish(player, %r, %s, seed=%r).pk)\n"
@@ -101,9 +101,15 @@ def test_a_worker_killed_mid_analysis_loses_nothing_and_doubles_nothing(database
     server = start_gunicorn(database, port, workers=1)
     worker = start_worker(database)
     try:
-        # An Ishido game: each placement is played out over sampled pouch orders (a tenth of
-        # a second or so), so its ~70 decisions take the worker several steps of a second.
-        game = finished_game(database, "servers-kill", "ishido", "ishido.Options()")
+        # A MAGDAGDON game of random stagings: each choice other than the coach's is valued
+        # over the 126 next rolls (a second or more), so the worker saves it a decision or two
+        # a step (an Ishido game's whole review now fits in one step of a second).
+        game = finished_game(
+            database,
+            "servers-kill",
+            "magdagdon",
+            "magdagdon.Options(magdagdon.Difficulty.PEACEFUL)",
+        )
         visitor = Visitor(f"http://127.0.0.1:{port}")
         assert visitor.get(f"/review/{game}/")[0] == 200
         deadline = time.monotonic() + 120
