@@ -17,7 +17,7 @@ from tests.support.servers import (
     query,
     start_gunicorn,
     start_worker,
-    stop_gunicorn,
+    stop_process,
 )
 
 pytestmark = pytest.mark.browser
@@ -63,4 +63,4 @@ def test_the_worker_process_fills_the_review_page_as_it_waits(browser, tmp_path)
             context.close()
             for process in (worker, server):
                 if process is not None:
-                    stop_gunicorn(process)
+                    stop_process(process)

@@ -19,7 +19,7 @@ def served(tmp_path):
         try:
             yield env, f"http://127.0.0.1:{port}"
         finally:
-            servers.stop_gunicorn(process)
+            servers.stop_process(process)
 
 
 def test_racing_tabs_start_one_ranked_daily(served):

@@ -23,7 +23,7 @@ def served(tmp_path):
         try:
             yield env, f"http://127.0.0.1:{port}"
         finally:
-            servers.stop_gunicorn(process)
+            servers.stop_process(process)
 
 
 def test_racing_tabs_answering_one_puzzle_count_once(served):

@@ -13,7 +13,7 @@ from http.cookiejar import CookieJar
 
 import pytest
 
-from tests.support.servers import free_port, fresh_database, start_gunicorn, stop_gunicorn
+from tests.support.servers import free_port, fresh_database, start_gunicorn, stop_process
 
 
 class NoRedirect(urllib.request.HTTPRedirectHandler):
@@ -72,7 +72,7 @@ def server(database):
         state["process"] = start()
 
     yield f"http://127.0.0.1:{port}", kill_and_restart
-    stop_gunicorn(state["process"])
+    stop_process(state["process"])
 
 
 def start_ishido(visitor: Visitor) -> str:

@@ -20,7 +20,7 @@ from tests.support.servers import (
     query,
     start_gunicorn,
     start_worker,
-    stop_gunicorn,
+    stop_process,
 )
 
 FINISH = (
@@ -68,16 +68,6 @@ def in_order_once(decisions: list[dict]) -> bool:
     return steps == sorted(set(steps))
 
 
-def stop(process) -> None:
-    """End a process group, whether it still runs or was killed already (a failed assertion
-    after the kill -9 must not leave the server behind)."""
-    try:
-        os.killpg(process.pid, signal.SIGTERM)
-    except ProcessLookupError:
-        pass
-    process.wait()
-
-
 def test_two_workers_and_two_servers_build_one_review_once(database):
     ports = free_port(), free_port()
     servers = [start_gunicorn(database, port, workers=1) for port in ports]
@@ -98,7 +88,7 @@ def test_two_workers_and_two_servers_build_one_review_once(database):
         assert total is not None and len(decisions) == total > 50 and in_order_once(decisions)
     finally:
         for process in servers + workers:
-            stop(process)
+            stop_process(process)
 
 
 def test_a_worker_killed_mid_analysis_loses_nothing_and_doubles_nothing(database):
@@ -131,5 +121,5 @@ def test_a_worker_killed_mid_analysis_loses_nothing_and_doubles_nothing(database
         assert len(decisions) == total and in_order_once(decisions)
         assert decisions[: len(saved)] == saved  # nothing saved was lost
     finally:
-        stop(worker)
-        stop_gunicorn(server)
+        stop_process(worker)
+        stop_process(server)

@@ -23,7 +23,7 @@ def served(tmp_path):
         try:
             yield env, f"http://127.0.0.1:{port}"
         finally:
-            servers.stop_gunicorn(process)
+            servers.stop_process(process)
 
 
 def computer_first_table(base: str) -> str:

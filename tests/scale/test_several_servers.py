@@ -34,7 +34,7 @@ def two_servers(tmp_path):
             yield env, bases
         finally:
             for process in processes:
-                servers.stop_gunicorn(process)
+                servers.stop_process(process)
 
 
 @dataclass

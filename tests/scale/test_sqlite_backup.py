@@ -9,7 +9,7 @@ import shutil
 import sqlite3
 import threading
 
-from tests.support.servers import Visitor, free_port, manage, start_gunicorn, stop_gunicorn
+from tests.support.servers import Visitor, free_port, manage, start_gunicorn, stop_process
 
 
 def play_on(visitor: Visitor, play_url: str, moves: int) -> int:
@@ -68,7 +68,7 @@ def test_backup_while_playing_then_restore(tmp_path):
         assert "backed up" in output
         assert play_on(me, mine, 2) == 5  # after the backup: not in it
     finally:
-        stop_gunicorn(server)
+        stop_process(server)
 
     # Restore as the README says: servers stopped, copy over, drop the old WAL files.
     shutil.copyfile(backup, live)
@@ -81,7 +81,7 @@ def test_backup_while_playing_then_restore(tmp_path):
         assert 0 <= restored <= 8
         assert play_on(me, mine, 1) == 4  # the session still works; play goes on
     finally:
-        stop_gunicorn(server)
+        stop_process(server)
     # A snapshot of one instant: every game's version is its number of stored actions.
     connection = sqlite3.connect(backup)
     rows = connection.execute(

@@ -7,6 +7,7 @@ afterwards. Either way the servers started here share it, as app servers behind 
 balancer share theirs.
 """
 
+import contextlib
 import os
 import signal
 import socket
@@ -107,7 +108,7 @@ def start_gunicorn(env: dict[str, str], port: int, workers: int = 2) -> subproce
             return process
         except OSError:
             time.sleep(0.05)
-    stop_gunicorn(process)
+    stop_process(process)
     raise RuntimeError("gunicorn did not start")
 
 
@@ -123,8 +124,12 @@ def start_worker(env: dict[str, str]) -> subprocess.Popen:
     )
 
 
-def stop_gunicorn(process: subprocess.Popen, sig: int = signal.SIGTERM) -> None:
-    os.killpg(process.pid, sig)
+def stop_process(process: subprocess.Popen, sig: int = signal.SIGTERM) -> None:
+    """Signal a server or worker started in its own session, its whole process group, and wait
+    for it; one already gone (a worker killed by a test) is no error, so a cleanup after a
+    failed assertion still stops the rest."""
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(process.pid, sig)
     process.wait()
 
 
