@@ -1,7 +1,8 @@
 // The replay page, enhanced (without it every step is a link and the slider a GET form):
 // arrow keys step back and on (mirrored in a right-to-left page), Home and End jump, Space
 // plays and pauses; PLAY steps on every 0.8 s until the end. Every step is the same GET the
-// links make: htmx swaps the step in and keeps the address.
+// links make: htmx swaps the step in and keeps the address. A step is wired up as it is swapped
+// in (the page's `settle:0ms`), so a key, a click or a slide the moment it shows is never lost.
 (function () {
   "use strict";
   var timer = null;
@@ -12,9 +13,6 @@
   function go(selector) {
     var target = link(selector);
     if (!target) return false;
-    // A step swapped in a moment ago may not have its links wired up by htmx yet: wire them
-    // now, so that the click is htmx's swap, never the link's page load.
-    if (window.htmx) window.htmx.process(step());
     target.click();
     return true;
   }

@@ -50,3 +50,28 @@ def test_the_replay_steps_without_reloading_by_keys_slider_and_autoplay(page):
     page.wait_for_timeout(1_500)
     assert shown_step(page) in (paused, paused + 1)  # at most the step already asked for
     assert page.evaluate("window.stayed") is True
+
+
+def test_a_slide_the_moment_a_step_shows_is_not_lost(page):
+    """A step swapped in takes input at once: a slide made as soon as the step is in the page
+    (before any timer can run) asks for its step, as a slow hand's would."""
+    game = finish_ishido(Player.objects.create(nickname="S"), seed="replay-ui")
+    last = game.actions.count()
+    page.goto(page.base_url + "/replay/%d/" % game.pk)
+    page.evaluate(
+        """() => {
+          const seen = new MutationObserver(() => {
+            const shown = document.getElementById("replay-step");
+            if (!shown || shown.dataset.step === "0" || window.slid) return;
+            window.slid = true;
+            const slider = shown.querySelector("[data-slider]");
+            slider.value = "5";
+            slider.dispatchEvent(new Event("input", {bubbles: true}));
+          });
+          seen.observe(document.body, {childList: true, subtree: true});
+        }"""
+    )
+    page.keyboard.press("End")
+    page.wait_for_function("() => window.slid === true")
+    page.wait_for_function("() => document.getElementById('replay-step').dataset.step === '5'")
+    assert placed(page) == 11 and page.url.endswith("?step=5") and last > 5
