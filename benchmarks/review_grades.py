@@ -40,6 +40,7 @@ from games.coach import ishido as ishido_coach  # noqa: E402
 from games.coach import magdagdon as magdagdon_coach  # noqa: E402
 from games.coach import mishimash as mishimash_coach  # noqa: E402
 from games.coach import review  # noqa: E402
+from games.coach.ishido import value as ishido_value  # noqa: E402
 from games.rules import ishido, magdagdon, mishimash  # noqa: E402
 
 GAMES: dict[str, Any] = {
@@ -64,6 +65,25 @@ GAMES: dict[str, Any] = {
 }
 
 
+def ishido_preferred(states: list[Any], found: list[dict[str, Any]]) -> float:
+    """The points by which the model values the player's cells above the coach's, summed over a
+    game: the review shows them as nothing lost and credits nothing (games.coach.ishido.review),
+    so they are part of its summed losses less the chart's fall."""
+    total = 0.0
+    for d in found:
+        if d["same"] or d["forced"]:
+            continue
+        cell = d["coach"][0]["cell"]
+        coach = ishido_value.cell_values(states[d["step"]], [cell])[cell]
+        total += max(0.0, d["player_value"] - coach)
+    return total
+
+
+# The part of a game's summed losses less its chart's fall that the values left uncredited, by
+# game (where a choice valued above the coach's is credited, nothing is left)
+UNCREDITED = {"ishido": ishido_preferred}
+
+
 def reviewed(game: str, player: str, index: int) -> dict[str, Any]:
     rules, coach, new, result = GAMES[game]
     rng = random.Random(f"grades-{index}")
@@ -79,6 +99,7 @@ def reviewed(game: str, player: str, index: int) -> dict[str, Any]:
     started = time.process_time()
     found = [coach.analyse(p, states, payloads) for p in coach.decision_points(states, payloads)]
     seconds = time.process_time() - started
+    uncredited = UNCREDITED[game](states, found) if game in UNCREDITED else 0.0
     s = review.summary(found)
     charted = [d for d in found if d["chart"] is not None]
     return {
@@ -97,6 +118,7 @@ def reviewed(game: str, player: str, index: int) -> dict[str, Any]:
         "start": charted[0]["chart"] if charted else None,
         "shares": [d["share"] for d in found if not d["forced"]],
         "seconds": seconds,
+        "uncredited": uncredited,
     }
 
 
@@ -115,7 +137,8 @@ def summarise(rows: list[dict[str, Any]]) -> None:
     print(
         f"{'game':10} {'player':12} {'games':>5}  {'accuracy %':>17}  inacc/game  mist/game  "
         f"blund/game  {'mean result':>17}  {'sum of losses':>17}  {'chart fall':>17}  "
-        f"{'losses - fall':>17}  {'losses > 0 only':>17}  share p50 / p90 / p99"
+        f"{'losses - fall':>17}  {'of it uncredited':>17}  {'the rest':>17}  "
+        f"{'losses > 0 only':>17}  share p50 / p90 / p99"
     )
     for game in GAMES:
         for player in PLAYERS[game]:
@@ -133,6 +156,8 @@ def summarise(rows: list[dict[str, Any]]) -> None:
             ]
             net = [r.get("net_losses", r["losses"]) for r in found if r["start"] is not None]
             excess = [a - b for a, b in zip(net, falls, strict=True)]
+            uncredited = [r.get("uncredited", 0.0) for r in found if r["start"] is not None]
+            rest = [a - b for a, b in zip(excess, uncredited, strict=True)]
             print(
                 f"{game:10} {player:12} {n:5}  {mean_se([100 * r['accuracy'] for r in found])}  "
                 f"{statistics.fmean(r['inaccuracies'] for r in found):10.1f}  "
@@ -140,9 +165,33 @@ def summarise(rows: list[dict[str, Any]]) -> None:
                 f"{statistics.fmean(r['blunders'] for r in found):10.1f}  "
                 f"{mean_se([float(r['result']) for r in found])}  "
                 f"{mean_se(net)}  {mean_se(falls)}  {mean_se(excess)}  "
+                f"{mean_se(uncredited)}  {mean_se(rest)}  "
                 f"{mean_se([r['losses'] for r in found])}  "
                 f"{100 * q[0]:.2f} / {100 * q[1]:.2f} / {100 * q[2]:.2f} %"
             )
+
+
+def paired(rows: list[dict[str, Any]]) -> None:
+    """Each pair of players' accuracy difference over the deals both played (the deal's own
+    luck cancels)."""
+    accuracy = {(r["game"], r["player"], r["index"]): r["accuracy"] for r in rows}
+    for game in GAMES:
+        names = [p for p in PLAYERS[game] if any(k[:2] == (game, p) for k in accuracy)]
+        for i, first in enumerate(names):
+            for second in names[i + 1 :]:
+                diffs = [
+                    100 * (a - accuracy[(game, second, index)])
+                    for (g, p, index), a in accuracy.items()
+                    if (g, p) == (game, first)
+                    and (game, second, index) in accuracy
+                    and a is not None
+                    and accuracy[(game, second, index)] is not None
+                ]
+                if len(diffs) > 1:
+                    print(
+                        f"{game:10} {first} − {second}, same deals: {len(diffs)} deals, "
+                        f"accuracy {mean_se(diffs).strip()} points"
+                    )
 
 
 def main() -> None:
@@ -159,6 +208,7 @@ def main() -> None:
     if args.summary:
         rows = [json.loads(line) for p in args.summary for line in p.read_text().splitlines()]
         summarise(rows)
+        paired(rows)
         return
     rows = []
     for index in range(args.first, args.first + args.games):
@@ -170,6 +220,7 @@ def main() -> None:
                     with args.out.open("a") as out:
                         out.write(json.dumps(row) + "\n")
     summarise(rows)
+    paired(rows)
 
 
 if __name__ == "__main__":

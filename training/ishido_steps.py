@@ -51,11 +51,12 @@ def game(index: int) -> dict[str, Any]:
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--out", type=Path, required=True)
-    parser.add_argument("--games", type=int, default=2000, help="indices 0 .. games-1 in all")
+    parser.add_argument("--games", type=int, default=2000, help="indices first .. games-1 in all")
+    parser.add_argument("--first", type=int, default=0, help="the first index of a new file")
     parser.add_argument("--minutes", type=float, default=25.0)
     args = parser.parse_args(argv)
     started = time.monotonic()
-    index = done(args.out)
+    index = max(args.first, done(args.out))
     while index < args.games and time.monotonic() - started < 60 * args.minutes:
         row = game(index)
         with args.out.open("a") as out:
