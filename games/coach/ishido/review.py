@@ -13,11 +13,12 @@ model is not exact: crediting its preferences gave a greedy player 80 % for a fi
 coach's score). Valuing a cell as the next chart will on average, over every stone still in the
 pouch, made a weak game's review some 60 s of CPU and undercharged greedy and random play, so
 it is not done (benchmarks/review_grades.py prints a game's summed losses beside its chart's
-fall). Charging each decision the model's own one-step fall instead (the best cell's value less
-the next best cell's, averaged exactly over every stone that can come next, so that the losses
-add up to the fall but for the draws) graded the coach's own games 84 ± 4 %, some of them 0 %:
-the model's error from one stone to the next is as large as a game. The values are the same
-every time (no sampled playouts), so no loss is noise.
+fall). Charging each decision the model's own one-step fall instead (the best cell's value
+now less the best cell's value one stone later, averaged exactly over every stone that can come
+next, so that the losses add up to the fall but for the draws) graded the coach's own games
+84 ± 4 % (one of 40 at 0 %, six under 60 %): the model's errors from one stone to the next add
+up to as much as a game. The values are the same every time (no sampled playouts), so no loss
+is noise.
 
 The review's budget: the coach picks its cell with the hint's 6,000 playout placements (about
 0.04 s a decision), the model reads both cells in about a millisecond; a game's ~50-70
