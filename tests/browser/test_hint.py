@@ -7,7 +7,6 @@ import random
 import re
 
 import pytest
-from django.db.utils import OperationalError
 
 from games.coach.ishido.search import Coach
 from games.coach.magdagdon import plan as magdagdon_coach
@@ -52,14 +51,18 @@ def ask_hint(page, game: Game, *, first: bool = True) -> str:
 
 
 def wait_for_version(page, game: Game, before: int) -> None:
-    for _ in range(300):  # up to 15 s: the machine running the suite may be busy
-        try:
-            if version(game) > before:
-                return
-        except OperationalError:  # the test database is shared: the server is writing the move
-            pass
-        page.wait_for_timeout(50)
-    raise AssertionError("the move was not accepted")
+    """Wait for the page to show the answer to a move (a version past `before`, or no version
+    left: the game is over), then check the database. Polling the database while the server
+    writes the move made the server's write fail on the shared test database (table locked)."""
+    page.wait_for_function(
+        """before => {
+          const found = [...document.querySelectorAll('input[name=version], [data-version]')]
+            .map(e => Number(e.matches('input') ? e.value : e.dataset.version));
+          return found.length === 0 || Math.max(...found) > before; }""",
+        arg=before,
+        timeout=15000,  # the machine running the suite may be busy
+    )
+    assert version(game) > before, "the move was not accepted"
 
 
 # --- Ishido -----------------------------------------------------------------------------------
