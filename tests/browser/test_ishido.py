@@ -227,6 +227,25 @@ def test_arabic_keeps_the_board_geometry(browser, live_server):
     first = page.locator('[data-cell="0"]').bounding_box()
     second = page.locator('[data-cell="1"]').bounding_box()
     assert second["x"] > first["x"]  # cell 0 stays top left, as on the rules page
+    # Every stone's letter stands inside its tile in a right-to-left page: each symbol drawn
+    # as the page draws it (in the page's direction), its letter measured.
+    boxes = page.evaluate(
+        """() => [...document.querySelectorAll('symbol')].filter(s => s.querySelector('text'))
+          .map(symbol => {
+            const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+            svg.setAttribute('viewBox', symbol.getAttribute('viewBox'));
+            svg.setAttribute('width', '64'); svg.setAttribute('height', '64');
+            for (const child of symbol.children) svg.append(child.cloneNode(true));
+            document.querySelector('main').append(svg);
+            const box = svg.querySelector('text').getBBox();
+            svg.remove();
+            return [symbol.id, box.x, box.x + box.width, symbol.getAttribute('viewBox')];
+          })"""
+    )
+    assert len(boxes) >= 36
+    for symbol, left, right, view in boxes:
+        low, _, size, _ = (float(v) for v in view.split())
+        assert low <= left and right <= low + size, (symbol, left, right)
     screenshot(page, "ishido-desktop-arabic")
     context.close()
 
