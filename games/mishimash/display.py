@@ -838,8 +838,8 @@ def scores_html(seats: Sequence[Seat], local: Local) -> Html:
                 ARIA_CURRENT if s.current else EMPTY,
                 local.escape(s.name),
                 tag,
-                gain_html(s.gain_halves, local),
                 local.number(s.halves),
+                gain_html(s.gain_halves, local),  # after the score, as after the turn's points
                 s.percent,
             )  # fmt: skip
         )

@@ -138,6 +138,15 @@ def test_every_state_fits_one_screen_with_one_primary_action(browser, live_serve
             for part, (left, top, right, bottom) in boxes.items():
                 if left < 0 or top < 0 or right > width + 0.5 or bottom > height + 0.5:
                     problems.append(f"{name} {width}x{height}: {part} at {top:.0f}-{bottom:.0f}")
+            cut = page.evaluate(
+                "() => [...document.querySelectorAll('.mm-scores .tag')].filter(t => {"
+                " const r = t.getBoundingClientRect();"
+                " const w = t.closest('.who').getBoundingClientRect();"
+                " return t.scrollWidth > t.clientWidth + 1 || r.left < w.left - .5"
+                " || r.right > w.right + .5; }).length"
+            )
+            if cut:
+                problems.append(f"{name} {width}x{height}: {cut} players' tags cut short")
             needed = {"primary"} | ({"dice"} if not name.startswith("finished") else set())
             if name in ("ticked", "clear", "final-round", "sudden-death"):
                 needed |= {"preview", "again"}
@@ -244,6 +253,17 @@ def test_the_start_form_at_360_px(browser, live_server):
     context.close()
 
 
+# The players whose name's first letter is outside their chip's name box (cut at the start).
+FIRST_LETTERS_SEEN = """() => [...document.querySelectorAll('.mm-scores .who > bdi')]
+  .filter(name => {
+    const range = document.createRange();
+    range.setStart(name.firstChild, 0); range.setEnd(name.firstChild, 1);
+    const letter = range.getBoundingClientRect();
+    const box = name.closest('.who').getBoundingClientRect();
+    return letter.left < box.left - .5 || letter.right > box.right + .5;
+  }).map(name => name.textContent)"""
+
+
 @pytest.mark.parametrize(("scheme", "language"), [("light", "en"), ("dark", "en"), ("light", "ar")])
 def test_screenshots_of_the_states(browser, live_server, scheme, language):
     for width, height in ((360, 740), (1280, 800)):
@@ -264,5 +284,6 @@ def test_screenshots_of_the_states(browser, live_server, scheme, language):
                 for i in (0, 1, 4):
                     page.click(f'[data-die="{i}"]')
             assert page.evaluate("document.documentElement.scrollWidth") <= width
+            assert page.evaluate(FIRST_LETTERS_SEEN) == [], name  # a long name cut at its end
             screenshot(page, f"mishimash-{name}-{width}-{scheme}-{language}")
         context.close()

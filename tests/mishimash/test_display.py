@@ -157,3 +157,13 @@ def test_the_status_and_the_dice_speak_each_language_in_turn(client, game):
             assert f"<dt>{target}</dt>" in drawn.status_html
             label = die % {"number": 1, "value": game.state.roll[0]}
             assert f'aria-label="{label}"' in drawn.dice_html
+
+
+def test_a_chip_shows_the_score_then_what_was_just_banked_apart():
+    """The chip read "+0.50.5": what was just banked ran into the score it was drawn before."""
+    seat = display.Seat(0, "Anna", 1, Decimal("0.5"), 1, False, False, False, False, 0, 0, 1)
+    with translation.override("en"):
+        chip = str(display.scores_html([seat], display.Local()))
+    points = re.search(r'<span class="pts">(.*?)</span><span class="bar"', chip)
+    assert points
+    assert re.sub(r"<[^>]+>", "", points.group(1)) == "0.5 +0.5"
