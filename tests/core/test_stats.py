@@ -173,3 +173,21 @@ def test_each_games_figures_cover_the_latest_finished_games(client, monkeypatch)
     assert fact(page, "ishido", "fewest_left") == "7"  # the latest game only
     assert board_row(page, "ishido", "classic")["finished"] == "2"  # the boards count every game
     assert "the other figures from the latest finished game." in page
+
+
+@pytest.mark.parametrize("language", ["sk", "hu", "ar"])
+def test_the_charts_coordinates_are_numbers_in_every_language(client, language):
+    """In Slovak the bars were missing and the labels cut: "144,0" is no SVG coordinate."""
+    player = Player.objects.create(nickname="Di")
+    for n, score in enumerate([12, 18, 25, 31, 33, 37, 48, 91]):
+        make_result("Di", score, player=player, finished_at=T0 + timedelta(days=n, hours=n))
+    client.cookies["django_language"] = language
+    page = stats_page(client, player)
+    assert f'lang="{language}"' in page
+    charts_markup = re.findall(r"<svg viewBox.*?</svg>", page, re.S)
+    assert len(charts_markup) == 2
+    for svg in charts_markup:
+        for _attribute, value in re.findall(r' (x|y|x1|x2|y1|y2|width|height)="([^"]*)"', svg):
+            float(value)  # a plain number, whatever the language
+        for path in re.findall(r' d="([^"]*)"', svg):
+            assert re.fullmatch(r"[MLh0-9. -]+", path), path
