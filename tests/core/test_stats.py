@@ -191,3 +191,13 @@ def test_the_charts_coordinates_are_numbers_in_every_language(client, language):
             float(value)  # a plain number, whatever the language
         for path in re.findall(r' d="([^"]*)"', svg):
             assert re.fullmatch(r"[MLh0-9. -]+", path), path
+
+
+def test_a_negative_score_reads_left_to_right_in_arabic(client):
+    """The table showed "38-" for −38 in Arabic: each figure is isolated left to right."""
+    player = Player.objects.create(nickname="Ed")
+    make_result("Ed", -38, player=player, finished_at=T0)
+    client.cookies["django_language"] = "ar"
+    page = stats_page(client, player)
+    row = re.search(r"<tr data-board=.*?</tr>", page, re.S).group(0)
+    assert row.count("\u2066-38\u2069") == 3  # best, mean and median
