@@ -287,3 +287,20 @@ def test_screenshots_of_the_states(browser, live_server, scheme, language):
             assert page.evaluate(FIRST_LETTERS_SEEN) == [], name  # a long name cut at its end
             screenshot(page, f"mishimash-{name}-{width}-{scheme}-{language}")
         context.close()
+
+
+@pytest.mark.parametrize("language", ["hu", "sk", "ar"])
+def test_the_turns_numbers_labels_stay_in_their_columns(browser, live_server, language):
+    """In Hungarian "Játékban lévő kockák" ran into "Cél" on a phone."""
+    context = browser.new_context(viewport={"width": 360, "height": 740}, locale="en-US")
+    page = context.new_page()
+    page.base_url = live_server.url
+    game = do(new(me(page), TRIO), rules.Roll(0))
+    context.add_cookies([{"name": "django_language", "value": language, "url": live_server.url}])
+    page.goto(live_server.url + game.get_absolute_url())
+    overflowing = page.evaluate(
+        "() => [...document.querySelectorAll('.mm-stats dt, .mm-stats dd')]"
+        ".filter(e => e.scrollWidth > e.clientWidth + 1).map(e => e.textContent)"
+    )
+    assert overflowing == []
+    context.close()
