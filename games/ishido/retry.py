@@ -1,6 +1,7 @@
 """Ishido's "Try again" from a review (IshidoKind.retry_view and retry_actions): the board before
-the stone, its legal cells as buttons (templates/ishido/_retry.html). As on the game page, a
-portrait phone draws the board tall (the stylesheet transposes the grid) and names cells so."""
+the stone, its stones drawn as in the game, its legal cells as buttons
+(templates/ishido/_retry.html). As on the game page, a portrait phone draws the board tall (the
+stylesheet transposes the grid) and names cells so."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from django.http import QueryDict
 from django.utils.translation import gettext, gettext_noop
 
 from games.core.html import Html
-from games.ishido.display import StoneSign, seen_place, stone_sign
+from games.ishido.display import StoneSign, all_signs, seen_place, stone_sign
 from games.rules import InvalidMove, ishido
 
 UNREADABLE = gettext_noop("Choose one of the cells where the stone fits.")
@@ -28,6 +29,12 @@ class Cell:
 class Position:
     stone: StoneSign
     cells: tuple[Cell, ...]
+
+    @property
+    def signs(self) -> list[StoneSign]:
+        """Every kind of stone, for the page's symbols: the stones drawn as in the game (shape,
+        colour and letter), not as coloured squares."""
+        return all_signs()
 
 
 def view(state: ishido.State) -> Position:

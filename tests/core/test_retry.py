@@ -4,6 +4,7 @@ answer compares it in the review's values with the coach's best and the original
 nothing of the game, its result, a leaderboard or the stats changes."""
 
 import random
+import re
 
 import pytest
 from django.test import override_settings
@@ -243,3 +244,19 @@ def test_only_a_finished_reviews_flagged_decisions_can_be_tried_again(client, re
     assert client.get(url(game, len(review.decisions) + 1)).status_code == 404
     running = Game.start(Player.objects.create(nickname="Busy"), game.kind, GAMES["magdagdon"])
     assert client.get(url(running, 1)).status_code == 404
+
+
+def test_ishidos_retry_draws_each_stone_as_the_game_does(client, reviewed):
+    """Shape, colour and letter (the game's symbols), not coloured squares: matching a shape is
+    half of Ishido's rule (I5)."""
+    game, review = reviewed("ishido")
+    number, _ = first_flagged(review)
+    page = client.get(url(game, number)).content.decode()
+    state = list(game.replay_states())[review.decisions[number - 1]["step"]]
+    board = page.split("data-retry-board")[1].split("</div>")[0]
+    drawn = re.findall(r'<use href="#s(\d)(\d)"/>', board)
+    placed = [stone for stone in state.board if stone is not None]
+    assert sorted(drawn) == sorted((str(c), str(s)) for c, s in placed)
+    for shape in range(6):
+        assert f'<symbol id="k{shape}"' in page
+    assert re.search(r'<symbol id="s\d\d".*?<use href="#k\d"', page, re.S)
