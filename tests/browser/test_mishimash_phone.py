@@ -10,7 +10,7 @@ import pytest
 from games.core.kinds import get_kind
 from games.core.models import Game, Player
 from games.rules import mishimash as rules
-from tests.support.browser import screenshot
+from tests.support.browser import UNMARKED_SUMMARIES, screenshot
 from tests.support.games import set_state
 from tests.support.mishimash import BUST_FIRST, CLEAR_FIRST
 from tests.support.mishimash_rules import bot_action
@@ -147,6 +147,8 @@ def test_every_state_fits_one_screen_with_one_primary_action(browser, live_serve
             )
             if cut:
                 problems.append(f"{name} {width}x{height}: {cut} players' tags cut short")
+            if unmarked := page.evaluate(UNMARKED_SUMMARIES):
+                problems.append(f"{name} {width}x{height}: no disclosure marker on {unmarked}")
             needed = {"primary"} | ({"dice"} if not name.startswith("finished") else set())
             if name in ("ticked", "clear", "final-round", "sudden-death"):
                 needed |= {"preview", "again"}

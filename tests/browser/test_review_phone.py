@@ -10,7 +10,7 @@ from games.core.review import store as reviews
 from games.core.review.display import FLAGGED_PER_PAGE
 from games.core.review.models import Review
 from games.rules import ishido, magdagdon, mishimash
-from tests.support.browser import open_context, screenshot, watch_csp
+from tests.support.browser import UNMARKED_SUMMARIES, open_context, screenshot, watch_csp
 from tests.support.finished import finish
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -181,6 +181,7 @@ def test_without_javascript_a_retry_is_a_plain_form(nojs_page):
     page.locator("[data-retry-confirm]").click()  # a plain POST, answered with the page
     assert page.locator("[data-retry-answer]").get_attribute("data-compared") == "better"
     assert "best found" in page.locator("[data-retry-answer] h2").first.inner_text()
+    assert page.evaluate(UNMARKED_SUMMARIES) == []  # "Or use a power" opens: it shows its ▸
     screenshot(page, "retry-magdagdon-nojs")
 
 

@@ -60,6 +60,14 @@ def in_view(page, selector: str) -> bool:
     )
 
 
+# The texts of the page's <summary> elements that show no disclosure marker (a summary laid out
+# as flex or grid loses its ▸; the pages' menus draw their own button).
+UNMARKED_SUMMARIES = """() => [...document.querySelectorAll('main summary')]
+  .filter(s => s.offsetParent && getComputedStyle(s).display !== 'list-item'
+    && !s.closest('.mg-menu, .mm-menu, .mg-powers'))
+  .map(s => s.textContent.trim())"""
+
+
 def screenshot(page, name: str) -> None:
     """Keep a picture of the page (test-artifacts/, git-ignored)."""
     os.makedirs("test-artifacts", exist_ok=True)
