@@ -221,7 +221,7 @@ def test_the_daily_end_screen_and_my_records_say_when_replay_and_review_open(
             page.locator("[data-share-status]").filter(has_text="Copied").wait_for()
             assert page.evaluate("() => navigator.clipboard.readText()") == "\n".join(lines)
     board = page.locator("#board .board").bounding_box()  # under the long end card, still seen
-    assert board and board["width"] >= 180 and board["height"] >= 270, board
+    assert board and board["width"] >= 120 and board["height"] >= 180, board
     screenshot(page, f"daily-end-{language}-{scheme}-phone")
 
     page.locator("[data-daily-end] a[href='/records/']").click()

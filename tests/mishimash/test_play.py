@@ -397,7 +397,7 @@ def test_a_bank_says_the_points_and_whose_turn_it_is(client, game):
     page = text(move(client, game, "bank", htmx=True, dice=[0, 1, 4]))
     assert told(page) == ("Anna banked 2 points: total 2. Béla’s turn", "bank")
     scores = page.split('class="mm-scores')[1].split("</ol>")[0]
-    assert '<span class="pts"> <span class="gain" aria-hidden="true">+2</span>2</span>' in scores
+    assert '<span class="pts">2 <span class="gain" aria-hidden="true">+2</span></span>' in scores
 
 
 def test_a_bust_is_heard_and_its_roll_stays_on_the_dice(client):
