@@ -17,6 +17,7 @@ from games.rules import ishido, magdagdon, mishimash
 from tests.support.browser import in_view, screenshot
 from tests.support.games import set_state
 from tests.support.magdagdon_oracle import make_state
+from tests.support.mishimash_browser import roll_until_choosing
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -245,21 +246,6 @@ def play_mishimash(page, game: Game, text: str) -> None:
         page.click(f'#board .die[data-die="{die}"]')
     page.click("#mm-bank" if text.startswith("bank") else "#mm-again")
     wait_for_version(page, game, before)
-
-
-def roll_until_choosing(page) -> None:
-    """ROLL, and ROLL again after a bust (X7: six dice bust 2.3 % of the time), until dice
-    are showing to choose from."""
-    for _ in range(10):
-        seen = int(page.locator("#board").get_attribute("data-version"))
-        page.click("#mm-roll")
-        page.wait_for_function(
-            f"() => Number(document.getElementById('board').dataset.version) > {seen}",
-            timeout=15_000,
-        )
-        if page.locator('#board[data-state="choosing"]').count():
-            return
-    raise AssertionError("ten rolls in a row busted")
 
 
 def test_mishimash_solo_hint_sets_aside_dice_and_says_bank_or_roll_again(page):
